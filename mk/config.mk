@@ -1,0 +1,17 @@
+# Shared configuration: every mk/*.mk fragment includes this first (through the top Makefile).
+BUILD      ?= build
+EVIDENCE   := $(BUILD)/evidence
+PYTHON     ?= python3
+JOBS       ?= 2
+CC         ?= gcc
+
+# One set of warnings for every C build in the project (REQ-IMPL-2).
+WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+        -Wundef -Wpointer-arith -Wcast-align -Wvla -Wformat=2 -Wswitch-enum \
+        -Wnull-dereference -Wdouble-promotion
+CSTD := -std=c11
+CFLAGS ?= -O2 -g
+ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS)
+
+# Fragments append to these: `make` builds ALL_TARGETS, the summary reads EVIDENCE files.
+ALL_TARGETS :=

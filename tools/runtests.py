@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""make check: run every suite of tests/suites/ and total the results.
+
+Each suite is an executable script that records its cases in $RESULTS (see tests/lib.sh).
+One line per suite is printed as it ends; the last line is `N passed, N failed, N skipped`.
+Exit status is 1 when any case failed or any suite crashed, else 0.
+Results land in build/results/<suite>.tsv and build/results/summary.json (read by the report).
+"""
+import json, os, subprocess, sys, time
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    os.chdir(root)
+    only = os.environ.get("SUITES", "").split()
+    suites = sorted(f for f in os.listdir("tests/suites") if f.endswith(".sh"))
+    if only:
+        suites = [s for s in suites if any(o in s for o in only)]
+        if not suites:
+            print(f"runtests: no suite matches SUITES={' '.join(only)}", file=sys.stderr)
+            return 2
+    os.makedirs("build/results", exist_ok=True)
+    totals = {"pass": 0, "fail": 0, "skip": 0}
+    summary = []
+    t_all = time.time()
+    for s in suites:
+        name = s[:-3]
+        res = f"build/results/{name}.tsv"
+        if os.path.exists(res):
+            os.remove(res)
+        open(res, "w").close()
+        env = dict(os.environ, RESULTS=res, LOGDIR=f"build/logs/{name}", SUITE=name)
+        print(f"[{name}]", flush=True)
+        t0 = time.time()
+        rc = subprocess.call(["bash", f"tests/suites/{s}"], env=env)
+        dt = time.time() - t0
+        cases = []
+        with open(res) as f:
+            for line in f:
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) >= 3:
+                    cases.append({"status": parts[0], "name": parts[1],
+                                  "seconds": float(parts[2] or 0),
+                                  "detail": parts[3] if len(parts) > 3 else ""})
+        if rc != 0:
+            cases.append({"status": "fail", "name": f"{name} (suite)", "seconds": dt,
+                          "detail": f"suite script exited {rc}"})
+            print(f"  FAIL  {name} (suite): script exited {rc}")
+        if not cases:
+            cases.append({"status": "fail", "name": f"{name} (suite)", "seconds": dt,
+                          "detail": "suite recorded no test case"})
+        c = {k: sum(1 for x in cases if x["status"] == k) for k in totals}
+        for k in totals:
+            totals[k] += c[k]
+        print(f"[{name}] {c['pass']} passed, {c['fail']} failed, {c['skip']} skipped ({dt:.1f}s)", flush=True)
+        summary.append({"suite": name, "seconds": round(dt, 2), "cases": cases})
+    with open("build/results/summary.json", "w") as f:
+        json.dump({"suites": summary, "seconds": round(time.time() - t_all, 1)}, f, indent=1)
+    line = f"{totals['pass']} passed, {totals['fail']} failed"
+    if totals["skip"]:
+        line += f", {totals['skip']} skipped"
+    print(line)
+    return 1 if totals["fail"] else 0
+
+if __name__ == "__main__":
+    sys.exit(main())

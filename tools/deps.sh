@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # make deps: install the Debian packages of tools/deps.list that are missing.
 # Idempotent; when nothing is missing it only asks dpkg (well under a second).
-# As non-root it prints the exact apt-get line and fails (exit 2).
+# DEPS_LIST=file reads another list (tests). As non-root it prints the exact apt-get line and fails (exit 2).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-mapfile -t pkgs < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$here/deps.list" | awk '{print $1}')
+mapfile -t pkgs < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "${DEPS_LIST:-$here/deps.list}" | awk '{print $1}')
 missing=()
 for p in "${pkgs[@]}"; do
   st=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null || true)

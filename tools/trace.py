@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""make trace: requirement -> evidence, collected from the REQ IDs written next to the evidence.
+
+  tools/trace.py check          check spec/: every requirement well formed, listed in
+                                spec/traceability.md, and every REQ reference in the tree defined
+  tools/trace.py json OUT       write the requirement -> evidence table (build/evidence/trace.json)
+
+A reference is any `REQ-<AREA>-<n>` outside spec/. Its kind comes from where it stands:
+promela/ -> model, acsl/ proofs/ and ACSL comments in src/ -> proof, tests/ -> test,
+lint/ -> lint, src/ (elsewhere) -> code. Exit status 1 on any problem, with one line per problem.
+"""
+import json, os, re, subprocess, sys
+
+REQ = re.compile(r"\bREQ-([A-Z]+)-(\d+)\b")
+HEAD = re.compile(r"^### (REQ-[A-Z]+-\d+) — (.+)$")
+FIELDS = ("**Statement.**", "**Rationale.**", "**Verify.**")
+METHODS = ("model", "proof", "test", "review", "lint")
+SKIP_DIRS = ("spec/", "build/", ".git/")
+
+
+def root():
+    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def parse_requirements(path="spec/requirements.md"):
+    """Return {id: {title, area, statement, methods, line}} and a list of problems."""
+    reqs, problems, cur = {}, [], None
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    for i, line in enumerate(lines, 1):
+        m = HEAD.match(line)
+        if m:
+            rid = m.group(1)
+            if rid in reqs:
+                problems.append(f"{path}:{i}: {rid} defined twice")
+            cur = reqs[rid] = {"title": m.group(2), "area": rid.split("-")[1], "line": i,
+                               "text": ""}
+            continue
+        if line.startswith("## ") or line.startswith("---"):
+            cur = None
+        elif cur is not None:
+            cur["text"] += line + "\n"
+    for rid, r in reqs.items():
+        for fld in FIELDS:
+            if fld not in r["text"]:
+                problems.append(f"{path}:{r['line']}: {rid} has no {fld} field")
+        stmt = r["text"].split("**Statement.**", 1)[-1].split("**Rationale.**", 1)[0]
+        r["statement"] = " ".join(stmt.split())
+        verify = r["text"].split("**Verify.**", 1)[-1]
+        r["methods"] = [m for m in METHODS if re.search(rf"\b{m}\b", verify)]
+        if not r["methods"] and "as REQ-" not in verify:
+            problems.append(f"{path}:{r['line']}: {rid} names no verification method")
+        del r["text"]
+    return reqs, problems
+
+
+def tracked_files():
+    out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"],
+                         capture_output=True, text=True, check=True).stdout
+    return [p for p in out.split("\n") if p and not p.startswith(SKIP_DIRS) and os.path.isfile(p)]
+
+
+def kind_of(path, line):
+    if path.startswith("promela/"):
+        return "model"
+    if path.startswith(("acsl/", "proofs/")):
+        return "proof"
+    if path.startswith("tests/"):
+        return "test"
+    if path.startswith("lint/"):
+        return "lint"
+    if path.startswith("src/"):
+        s = line.strip()
+        if s.startswith(("@", "/*@", "//@")) or re.search(r"\b(requires|ensures|assigns|behavior|invariant)\b", s):
+            return "proof"
+        return "code"
+    return "doc"
+
+
+def references():
+    refs = []
+    for p in tracked_files():
+        try:
+            with open(p, encoding="utf-8") as f:
+                for i, line in enumerate(f, 1):
+                    for m in REQ.finditer(line):
+                        refs.append((m.group(0), p, i, kind_of(p, line)))
+        except (UnicodeDecodeError, OSError):
+            continue
+    return refs
+
+
+def check():
+    reqs, problems = parse_requirements()
+    with open("spec/traceability.md", encoding="utf-8") as f:
+        table = f.read()
+    rows = set(re.findall(r"^\| (REQ-[A-Z]+-\d+) ", table, re.M))
+    for rid in reqs:
+        if rid not in rows:
+            problems.append(f"spec/traceability.md: {rid} has no row")
+    for rid in sorted(rows - set(reqs)):
+        problems.append(f"spec/traceability.md: row {rid} is not a requirement")
+    for rid, p, i, _ in references():
+        if rid not in reqs:
+            problems.append(f"{p}:{i}: {rid} is not defined in spec/requirements.md")
+    # IDs cited inside spec/ must exist too.
+    for name in sorted(os.listdir("spec")):
+        if name.endswith(".md"):
+            with open(os.path.join("spec", name), encoding="utf-8") as f:
+                for i, line in enumerate(f, 1):
+                    for m in REQ.finditer(line):
+                        if m.group(0) not in reqs:
+                            problems.append(f"spec/{name}:{i}: {m.group(0)} is not defined")
+    for prob in problems:
+        print(prob)
+    print(f"trace: {len(reqs)} requirements, {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+def write_json(out):
+    reqs, problems = parse_requirements()
+    for r in reqs.values():
+        r["evidence"] = {}
+    for rid, p, i, kind in references():
+        if rid in reqs:
+            reqs[rid]["evidence"].setdefault(kind, [])
+            loc = f"{p}:{i}"
+            if loc not in reqs[rid]["evidence"][kind]:
+                reqs[rid]["evidence"][kind].append(loc)
+    for r in reqs.values():
+        r["covered_by"] = sorted(k for k in r["evidence"] if k != "doc")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with open(out, "w") as f:
+        json.dump({"requirements": reqs, "problems": problems}, f, indent=1, sort_keys=True)
+    bare = [rid for rid, r in reqs.items() if not r["covered_by"]]
+    print(f"trace: {len(reqs)} requirements, {len(reqs) - len(bare)} with evidence references, "
+          f"{len(bare)} without{': ' + ' '.join(bare) if bare else ''}")
+    return 0
+
+
+if __name__ == "__main__":
+    os.chdir(root())
+    if len(sys.argv) == 2 and sys.argv[1] == "check":
+        sys.exit(check())
+    if len(sys.argv) == 3 and sys.argv[1] == "json":
+        sys.exit(write_json(sys.argv[2]))
+    print(__doc__, file=sys.stderr)
+    sys.exit(2)

@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""barrier_check.py — does the built code contain the ordering instructions the model assumes?
+
+REQ-MM-4 says a port implements the spinlock acquire as an acquire (or stronger) atomic
+operation, the release as a release store and smp_mb as a full fence. The compiler turns the
+C11 atomics into instructions; it is part of the trusted base (REQ-TCB-1) and this is how we
+check it: disassemble the functions named on the command line (and the functions they call,
+e.g. aarch64's out-of-line atomics helpers) and fail when an expected instruction is missing.
+
+  barrier_check.py --arch aarch64 --objdump aarch64-linux-gnu-objdump BINARY \\
+      --fn xprobe_spin_lock=rmw,acquire --fn xprobe_spin_unlock=release --fn xprobe_smp_mb=full
+
+Roles: rmw (an exclusive/atomic read-modify-write), acquire, release, full (a full fence).
+The table ROLES below is the machine-readable twin of spec/targets.md. Exit 0 when every role
+of every function is found, 1 when one is missing (printed as "MISSING <role> in <fn>"), 2 on
+bad usage. --json FILE writes the per-function findings.
+"""
+import argparse, json, re, subprocess, sys
+
+# Per architecture, per role: (what it is, pattern on "mnemonic operands"). One match suffices.
+# A pattern is a regex, or a pair (A, B): an instruction matching B after one matching A in the
+# same function (program order in the listing) -- where the barrier is a separate instruction
+# its place matters: a release barrier must precede the store, an acquire one follow the load.
+LSE_OPS = r"(?:ldadd|ldclr|ldeor|ldset|ldsmax|ldsmin|ldumax|ldumin|swp|cas|casp)"
+ROLES = {
+    "aarch64": {
+        "rmw": [("load/store-exclusive pair", r"^(ldaxr|ldxr|ldaxp|ldxp)\b"),
+                ("LSE atomic", r"^" + LSE_OPS + r"a?l?[bh]?\b")],
+        "acquire": [("load-acquire", r"^(ldar|ldapr|ldaxr|ldaxp)[bh]?\b"),
+                    ("LSE acquire atomic", r"^" + LSE_OPS + r"al?[bh]?\b"),
+                    ("full barrier", r"^dmb\s+(ish|sy)$")],
+        "release": [("store-release", r"^(stlr|stlxr|stlxp)[bh]?\b"),
+                    ("LSE release atomic", r"^" + LSE_OPS + r"a?l[bh]?\b"),
+                    ("full barrier", r"^dmb\s+(ish|sy)$")],
+        "full": [("dmb ish", r"^dmb\s+(ish|sy)$")],
+    },
+    # Armv7-A/R and Armv7-M have no acquire/release instructions: the C11 mapping is a dmb
+    # after the load (acquire), before the store (release) and for the fence.
+    "armv7": {
+        "rmw": [("ldrex/strex", r"^ldrex[bhd]?\b")],
+        "acquire": [("dmb after a load", (r"^ldr", r"^dmb\s+(ish|sy)$"))],
+        "release": [("dmb before a store", (r"^dmb\s+(ish|sy)$", r"^str"))],
+        "full": [("dmb ish/sy", r"^dmb\s+(ish|sy)$")],
+    },
+    "riscv64": {
+        "rmw": [("AMO", r"^amo\w+\.[wd]"), ("LR/SC", r"^lr\.[wd]")],
+        "acquire": [("AMO/LR with .aq", r"^(amo\w+|lr)\.[wd]\.aq(rl)?\b"),
+                    ("fence r,rw or stronger", r"^fence(\s+(io)?rw?,(io)?rw)?$")],
+        "release": [("AMO/SC with .rl", r"^(amo\w+|sc)\.[wd]\.(aq)?rl\b"),
+                    ("fence rw,w or stronger", r"^fence(\s+(io)?rw,(io|o)?r?w)?$")],
+        "full": [("fence rw,rw", r"^fence(\s+(io)?rw,(io)?rw)?$")],
+    },
+    "ppc64le": {
+        "rmw": [("larx/stcx.", r"^l[bhwd]arx\b")],
+        "acquire": [("isync or lwsync after a load",
+                     (r"^l([bhwd]z|[bhwd]arx|d)\b", r"^(isync|lwsync|(hw)?sync(\s+0)?)$"))],
+        "release": [("lwsync or sync before a store",
+                     (r"^(lwsync|(hw)?sync(\s+0)?)$", r"^st[bhwd]"))],
+        "full": [("sync (hwsync)", r"^(hw)?sync(\s+0)?$")],
+    },
+}
+ROLES["armv7m"] = ROLES["armv7"]
+CALL = re.compile(r"^(bl|blx|b|jal|call|tail|j|bl[a-z]*)\s.*<([^>+@]+)(\+0x[0-9a-f]+)?>")
+
+
+# objdump's comment leader per architecture ('#' is an immediate on Arm, a comment on riscv/ppc).
+COMMENT = {"aarch64": r"\s//.*$", "armv7": r"\s[@;].*$", "armv7m": r"\s[@;].*$",
+           "riscv64": r"\s#.*$", "ppc64le": r"\s#.*$"}
+
+
+def disassemble(objdump, binary, arch):
+    """{function: [(mnemonic-and-operands, raw line)]} for every symbol in .text."""
+    out = subprocess.run([objdump, "-d", "--no-show-raw-insn", binary], check=True,
+                         capture_output=True, text=True).stdout
+    funcs, cur = {}, None
+    for line in out.splitlines():
+        m = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
+        if m:
+            cur = funcs.setdefault(m.group(1), [])
+            continue
+        m = re.match(r"^\s*[0-9a-f]+:\s+(.*)$", line)
+        if m and cur is not None:
+            ins = re.sub(COMMENT[arch], "", m.group(1)).strip()
+            ins = re.sub(r"\s+", " ", ins)
+            if ins:
+                cur.append((ins, line.strip()))
+    return funcs
+
+
+def closure(funcs, name, depth=3):
+    """The function and those it calls directly (depth-limited), in call order."""
+    seen, todo = [], [(name, 0)]
+    while todo:
+        f, d = todo.pop(0)
+        if f in seen or f not in funcs:
+            continue
+        seen.append(f)
+        if d < depth:
+            for ins, _ in funcs[f]:
+                m = CALL.match(ins)
+                if m and m.group(2) != f:
+                    todo.append((m.group(2), d + 1))
+    return seen
+
+
+def find(pattern, insns):
+    """The instruction text that satisfies `pattern` in `insns`, or None."""
+    if isinstance(pattern, str):
+        return next((ins for ins, _ in insns if re.search(pattern, ins)), None)
+    first, then = pattern
+    seen = None
+    for ins, _ in insns:
+        if seen is None and re.search(first, ins):
+            seen = ins
+        elif seen is not None and re.search(then, ins):
+            return f"{seen} ... {ins}"
+    return None
+
+
+def check(arch, funcs, wanted):
+    table = ROLES[arch]
+    report, ok = [], True
+    for fn, roles in wanted:
+        if fn not in funcs:
+            report.append({"function": fn, "role": "-", "found": False,
+                           "detail": "symbol not in the binary"})
+            print(f"MISSING symbol {fn} in the binary")
+            ok = False
+            continue
+        body = closure(funcs, fn)
+        for role in roles:
+            hit = None
+            for f in body:
+                for what, pattern in table[role]:
+                    ins = find(pattern, funcs[f])
+                    if ins:
+                        hit = (what, ins, f)
+                        break
+                if hit:
+                    break
+            if hit:
+                where = "" if hit[2] == fn else f" (in {hit[2]})"
+                print(f"ok      {arch} {fn}: {role} <- {hit[1]}{where}")
+                report.append({"function": fn, "role": role, "found": True,
+                               "instruction": hit[1], "in": hit[2]})
+            else:
+                kinds = ", ".join(w for w, _ in table[role])
+                print(f"MISSING {role} in {fn} ({arch}): expected {kinds}; "
+                      f"searched {', '.join(body)}")
+                report.append({"function": fn, "role": role, "found": False,
+                               "detail": f"expected {kinds}"})
+                ok = False
+    return ok, report
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("binary")
+    ap.add_argument("--arch", required=True, choices=sorted(ROLES))
+    ap.add_argument("--objdump", required=True)
+    ap.add_argument("--fn", action="append", default=[], metavar="SYMBOL=ROLE[,ROLE]")
+    ap.add_argument("--json")
+    a = ap.parse_args()
+    wanted = []
+    for spec in a.fn:
+        sym, _, roles = spec.partition("=")
+        rl = [r for r in roles.split(",") if r]
+        bad = [r for r in rl if r not in ROLES[a.arch]]
+        if not sym or not rl or bad:
+            print(f"barrier_check: bad --fn {spec!r}", file=sys.stderr)
+            return 2
+        wanted.append((sym, rl))
+    if not wanted:
+        print("barrier_check: nothing to check (--fn)", file=sys.stderr)
+        return 2
+    ok, report = check(a.arch, disassemble(a.objdump, a.binary, a.arch), wanted)
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"arch": a.arch, "binary": a.binary, "ok": ok, "checks": report}, f,
+                      indent=1)
+    print(f"barrier check {a.arch}: {'PASS' if ok else 'FAIL'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * handle.c - dispatch: handle_irq() and the handler chain (REQ-DISPATCH-*).
+ *
+ * The flow is the kernel's: take the descriptor lock; if the line is
+ * disabled or its handler runs elsewhere, set PENDING and leave; else set
+ * INPROGRESS, drop the lock, run the chain, retake the lock, replay while
+ * PENDING was set meanwhile, clear INPROGRESS, drop the lock.  The whole of
+ * it runs with local interrupts disabled (REQ-DISPATCH-8).
+ */
+#include "internal.h"
+
+unsigned int irqsync_serving[IRQSYNC_NR_CPUS];
+
+/* The one place a handler is called through its pointer. */
+irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id)
+{
+	return handler(dev_id);
+}
+
+/*
+ * One pass of the chain: call every action, in order, with its own dev_id
+ * (REQ-DISPATCH-4).  Return: 1 if any returned IRQ_HANDLED, else 0.
+ */
+int irqsync_run_chain(const struct irq_chain *chain)
+{
+	unsigned int i;
+	int handled = 0;
+
+	for (i = 0; i < chain->nr; i++) {
+		if (irqsync_call_handler(chain->handler[i], chain->dev_id[i]) == IRQ_HANDLED)
+			handled = 1;
+	}
+	return handled;
+}
+
+/* Copy the chain for the next pass.  Called with desc->lock held. */
+static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain *chain)
+{
+	unsigned int i;
+
+	chain->nr = desc->nr_actions;
+	for (i = 0; i < chain->nr; i++) {
+		chain->handler[i] = desc->action[i].handler;
+		chain->dev_id[i] = desc->action[i].dev_id;
+	}
+}
+
+/*
+ * Count one pass (REQ-DISPATCH-5) and run spurious detection
+ * (REQ-DISPATCH-6): at the end of each window of IRQSYNC_SPURIOUS_WINDOW
+ * passes, a line with more than IRQSYNC_SPURIOUS_THRESHOLD unhandled ones
+ * is disabled (depth + 1, saturating at IRQSYNC_DEPTH_MAX).
+ * Called with desc->lock held.  Return: 1 if the line was just disabled.
+ */
+static int irqsync_note_pass(struct irq_desc *desc, int handled)
+{
+	int nobody_cared;
+
+	if (handled) {
+		desc->handled++;
+	} else {
+		desc->unhandled++;
+		desc->spur_unhandled++;
+	}
+	desc->spur_passes++;
+	if (desc->spur_passes < IRQSYNC_SPURIOUS_WINDOW)
+		return 0;
+
+	nobody_cared = desc->spur_unhandled > IRQSYNC_SPURIOUS_THRESHOLD;
+	desc->spur_passes = 0;
+	desc->spur_unhandled = 0;
+	if (!nobody_cared)
+		return 0;
+	if (desc->depth < IRQSYNC_DEPTH_MAX)
+		desc->depth++;
+	irqsync_atomic_set_relaxed(&desc->status,
+				   irqsync_atomic_read_relaxed(&desc->status) | IRQS_DISABLED);
+	return 1;
+}
+
+/*
+ * Run passes of the chain until no arrival is pending.  Entered and left
+ * with desc->lock held, INPROGRESS set and local interrupts disabled; the
+ * lock is dropped around each pass.
+ *
+ * A PENDING arrival is replayed here (REQ-DISPATCH-2) unless the line was
+ * disabled meanwhile: then it stays PENDING for the enable_irq() that
+ * re-enables the line (REQ-DISPATCH-7), which also stops a line found
+ * spurious from keeping this CPU here (REQ-DISPATCH-6).
+ *
+ * Return: 1 if spurious detection disabled the line.
+ */
+static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
+{
+	struct irq_chain chain;
+	unsigned int status;
+	int handled;
+	int spurious = 0;
+
+	for (;;) {
+		irqsync_snapshot_chain(desc, &chain);
+		IRQSYNC_STEP(D_UNLOCK, irq);
+		spin_unlock(&desc->lock);
+
+		IRQSYNC_STEP(D_HANDLER, irq);
+		handled = irqsync_run_chain(&chain);
+
+		IRQSYNC_STEP(D_RELOCK, irq);
+		spin_lock(&desc->lock);
+		spurious |= irqsync_note_pass(desc, handled);
+
+		IRQSYNC_STEP(D_CHECK_PENDING, irq);
+		status = irqsync_atomic_read_relaxed(&desc->status);
+		if ((status & (IRQS_PENDING | IRQS_DISABLED)) != IRQS_PENDING)
+			return spurious;
+		IRQSYNC_STEP(D_CLEAR_PENDING, irq);
+		irqsync_atomic_set_relaxed(&desc->status, status & ~IRQS_PENDING);
+	}
+}
+
+/*
+ * Run a handler instance: INPROGRESS is set and the lock held on entry and
+ * exit.  Records the line as served by this CPU for get_irqfunc_irq() and
+ * for the -EDEADLK checks.  Return: as irqsync_run_passes().
+ */
+static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
+{
+	unsigned int cpu = irqsync_port_cpu_id();
+	unsigned int prev = irqsync_serving[cpu];	/* a nested dispatch restores it */
+	int spurious;
+
+	irqsync_serving[cpu] = irq + 1U;
+	spurious = irqsync_run_passes(desc, irq);
+	irqsync_serving[cpu] = prev;
+	return spurious;
+}
+
+int handle_irq(unsigned int irq)
+{
+	struct irq_desc *desc;
+	irq_flags_t flags;
+	unsigned int status;
+	int spurious;
+
+	if (irq >= NR_IRQS)
+		return -IRQSYNC_EINVAL;
+	desc = &irq_desc[irq];
+
+	IRQSYNC_STEP(D_LOCK, irq);
+	spin_lock_irqsave(&desc->lock, flags);
+	if (desc->nr_actions == 0U) {
+		/* REQ-DISPATCH-9: a stray interrupt, counted, not dispatched. */
+		desc->unhandled++;
+		IRQSYNC_STEP(D_UNLOCK, irq);
+		spin_unlock_irqrestore(&desc->lock, flags);
+		return 0;
+	}
+
+	IRQSYNC_STEP(D_CHECK, irq);
+	status = irqsync_atomic_read_relaxed(&desc->status);
+	if (status & (IRQS_DISABLED | IRQS_INPROGRESS)) {
+		/* Held for enable_irq, or replayed by the running instance. */
+		IRQSYNC_STEP(D_SET_PENDING, irq);
+		irqsync_atomic_set_relaxed(&desc->status, status | IRQS_PENDING);
+		IRQSYNC_STEP(D_UNLOCK, irq);
+		spin_unlock_irqrestore(&desc->lock, flags);
+		return 0;
+	}
+
+	IRQSYNC_STEP(D_SET_INPROGRESS, irq);
+	irqsync_atomic_set_relaxed(&desc->status, (status & ~IRQS_PENDING) | IRQS_INPROGRESS);
+	spurious = irqsync_handler_instance(desc, irq);
+
+	IRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);
+	irqsync_atomic_set_relaxed(&desc->status,
+				   irqsync_atomic_read_relaxed(&desc->status) & ~IRQS_INPROGRESS);
+	IRQSYNC_STEP(D_UNLOCK_END, irq);
+	spin_unlock_irqrestore(&desc->lock, flags);
+
+	if (spurious)
+		irqsync_warn(IRQSYNC_WARN_NOBODY_CARED, irq);
+	return 0;
+}
+
+int irqsync_in_own_handler(unsigned int irq)
+{
+	return irqsync_serving[irqsync_port_cpu_id()] == irq + 1U;
+}
+
+int get_irqfunc_irq(void)
+{
+	unsigned int serving = irqsync_serving[irqsync_port_cpu_id()];
+
+	if (serving == 0U)
+		return -IRQSYNC_ESRCH;
+	return (int)(serving - 1U);
+}

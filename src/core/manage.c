@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * manage.c - the descriptor table and the driver API: request/free,
+ * disable/enable, synchronize_irq (REQ-LIFECYCLE-*, REQ-DEPTH-*, REQ-SYNC-*).
+ *
+ * Every descriptor access below takes the descriptor lock with
+ * spin_lock_irqsave(): handle_irq() takes the same lock on the same CPU,
+ * so holding it with interrupts enabled could deadlock.
+ */
+#include "internal.h"
+
+struct irq_desc irq_desc[NR_IRQS];
+
+#ifdef IRQSYNC_TEST_VARIANT
+/* Test builds say which synchronize_irq they carry (REQ-SYNC-6 symbol check). */
+const int irqsync_test_variant = IRQSYNC_TEST_VARIANT;
+#endif
+
+/* Wait, without the lock, while INPROGRESS is set (S_SPIN_READ). */
+static void irqsync_spin_while_inprogress(const struct irq_desc *desc, unsigned int irq)
+{
+	for (;;) {
+		IRQSYNC_STEP(S_SPIN_READ, irq);
+		if (!(irqsync_atomic_read_relaxed(&desc->status) & IRQS_INPROGRESS))
+			return;
+		irqsync_port_cpu_relax();
+	}
+}
+
+#if defined(IRQSYNC_TEST_VARIANT) && IRQSYNC_TEST_VARIANT == 0
+/* v0, the 2007 original: the spin alone.  Known bad (REQ-SYNC-3, -4). */
+void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
+{
+	irqsync_spin_while_inprogress(desc, irq);
+	IRQSYNC_STEP(S_RETURN, irq);
+}
+#elif defined(IRQSYNC_TEST_VARIANT) && IRQSYNC_TEST_VARIANT == 1
+/* v1, the barrier-only patch: barriers pair, and dispatch has none.  Known bad. */
+void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
+{
+	IRQSYNC_STEP(S_MB, irq);
+	irqsync_smp_mb();
+	irqsync_spin_while_inprogress(desc, irq);
+	IRQSYNC_STEP(S_RETURN, irq);
+}
+#elif defined(IRQSYNC_TEST_VARIANT) && IRQSYNC_TEST_VARIANT == 3
+/* The naive fix, for the benchmark only: read INPROGRESS under the lock, every time. */
+void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
+{
+	irq_flags_t flags;
+	unsigned int status;
+
+	for (;;) {
+		IRQSYNC_STEP(S_LOCK, irq);
+		spin_lock_irqsave(&desc->lock, flags);
+		IRQSYNC_STEP(S_RECHECK, irq);
+		status = irqsync_atomic_read_relaxed(&desc->status);
+		IRQSYNC_STEP(S_UNLOCK, irq);
+		spin_unlock_irqrestore(&desc->lock, flags);
+		if (!(status & IRQS_INPROGRESS))
+			break;
+		irqsync_port_cpu_relax();
+	}
+	IRQSYNC_STEP(S_RETURN, irq);
+}
+#else
+/*
+ * v2, the shipped version: spin without the lock (so the handler can take
+ * it to clear INPROGRESS, REQ-SYNC-5), then re-check under the lock.
+ *
+ * Why the lock: the unlocked spin may read a stale "clear" (the handler's
+ * INPROGRESS store not yet visible), and the caller's earlier stores may
+ * not yet be visible to a handler instance that is about to start.  Under
+ * the lock neither can happen: an instance that set INPROGRESS before our
+ * lock is seen here, and one that starts after our unlock acquires the
+ * lock after our release, which publishes the caller's stores
+ * (REQ-SYNC-3, -4), while our acquire makes the ended instance's writes
+ * visible (REQ-SYNC-2).
+ */
+void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
+{
+	irq_flags_t flags;
+	unsigned int status;
+
+	do {
+		irqsync_spin_while_inprogress(desc, irq);
+
+		IRQSYNC_STEP(S_LOCK, irq);
+		spin_lock_irqsave(&desc->lock, flags);
+		IRQSYNC_STEP(S_RECHECK, irq);
+		status = irqsync_atomic_read_relaxed(&desc->status);
+		IRQSYNC_STEP(S_UNLOCK, irq);
+		spin_unlock_irqrestore(&desc->lock, flags);
+	} while (status & IRQS_INPROGRESS);
+	IRQSYNC_STEP(S_RETURN, irq);
+}
+#endif
+
+/* Put one line in its initial state: no action, depth 1, DISABLED. */
+static void irqsync_desc_init(struct irq_desc *desc)
+{
+	unsigned int i;
+
+	spin_lock_init(&desc->lock);
+	irqsync_atomic_set_relaxed(&desc->status, IRQS_DISABLED);
+	desc->depth = 1U;
+	desc->nr_actions = 0U;
+	for (i = 0; i < IRQSYNC_MAX_SHARERS; i++) {
+		desc->action[i].handler = (irq_handler_t)0;
+		desc->action[i].dev_id = (void *)0;
+		desc->action[i].name = (const char *)0;
+		desc->action[i].flags = 0UL;
+	}
+	desc->handled = 0UL;
+	desc->unhandled = 0UL;
+	desc->spur_passes = 0U;
+	desc->spur_unhandled = 0U;
+}
+
+void irqsync_init(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < NR_IRQS; i++)
+		irqsync_desc_init(&irq_desc[i]);
+	for (i = 0; i < IRQSYNC_NR_CPUS; i++)
+		irqsync_serving[i] = 0U;
+	irqsync_warn_reset();
+}
+
+/*
+ * May an action with @flags and @dev_id join the line?  Lock held.
+ * Return: 0, -IRQSYNC_EBUSY, -IRQSYNC_EINVAL (duplicate shared dev_id) or
+ * -IRQSYNC_ENOSPC.
+ */
+static int irqsync_check_request(const struct irq_desc *desc, unsigned long flags,
+				 const void *dev_id)
+{
+	unsigned int i;
+
+	if (desc->nr_actions == 0U)
+		return 0;
+	if (!(flags & IRQF_SHARED))
+		return -IRQSYNC_EBUSY;
+	for (i = 0; i < desc->nr_actions; i++) {
+		if (!(desc->action[i].flags & IRQF_SHARED))
+			return -IRQSYNC_EBUSY;
+		if (desc->action[i].dev_id == dev_id)
+			return -IRQSYNC_EINVAL;
+	}
+	if (desc->nr_actions >= IRQSYNC_MAX_SHARERS)
+		return -IRQSYNC_ENOSPC;
+	return 0;
+}
+
+/* Link an action at the chain's tail; the first one enables the line.  Lock held. */
+static void irqsync_install(struct irq_desc *desc, irq_handler_t handler,
+			    unsigned long flags, const char *name, void *dev_id)
+{
+	struct irqaction *action = &desc->action[desc->nr_actions];
+
+	action->handler = handler;
+	action->dev_id = dev_id;
+	action->name = name;
+	action->flags = flags;
+	desc->nr_actions++;
+	if (desc->nr_actions == 1U) {
+		desc->depth = 0U;
+		irqsync_atomic_set_relaxed(&desc->status,
+				irqsync_atomic_read_relaxed(&desc->status) & ~IRQS_DISABLED);
+	}
+}
+
+int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
+		const char *name, void *dev_id)
+{
+	struct irq_desc *desc;
+	irq_flags_t iflags;
+	int ret;
+
+	if (irq >= NR_IRQS || !handler || (flags & ~IRQF_VALID_MASK))
+		return -IRQSYNC_EINVAL;
+	if ((flags & IRQF_SHARED) && !dev_id)
+		return -IRQSYNC_EINVAL;
+	desc = &irq_desc[irq];
+
+	IRQSYNC_STEP(REQ_LOCK, irq);
+	spin_lock_irqsave(&desc->lock, iflags);
+	ret = irqsync_check_request(desc, flags, dev_id);
+	if (ret == 0) {
+		IRQSYNC_STEP(REQ_INSTALL, irq);
+		irqsync_install(desc, handler, flags, name, dev_id);
+	}
+	IRQSYNC_STEP(REQ_UNLOCK, irq);
+	spin_unlock_irqrestore(&desc->lock, iflags);
+	return ret;
+}
+
+/* Index of the action with @dev_id, or nr_actions if none.  Lock held. */
+static unsigned int irqsync_find_action(const struct irq_desc *desc, const void *dev_id)
+{
+	unsigned int i;
+
+	for (i = 0; i < desc->nr_actions; i++) {
+		if (desc->action[i].dev_id == dev_id)
+			break;
+	}
+	return i;
+}
+
+/*
+ * Unlink action @idx, keeping the others in order; the last one leaves the
+ * line depth 1, DISABLED, no PENDING (REQ-LIFECYCLE-4).  A running pass
+ * still holds its own copy of the chain; free_irq waits for it.  Lock held.
+ */
+static void irqsync_unlink(struct irq_desc *desc, unsigned int idx)
+{
+	unsigned int i;
+
+	for (i = idx; i + 1U < desc->nr_actions; i++)
+		desc->action[i] = desc->action[i + 1U];
+	desc->nr_actions--;
+	desc->action[desc->nr_actions].handler = (irq_handler_t)0;
+	desc->action[desc->nr_actions].dev_id = (void *)0;
+	desc->action[desc->nr_actions].name = (const char *)0;
+	desc->action[desc->nr_actions].flags = 0UL;
+	if (desc->nr_actions == 0U) {
+		desc->depth = 1U;
+		irqsync_atomic_set_relaxed(&desc->status,
+			(irqsync_atomic_read_relaxed(&desc->status) & ~IRQS_PENDING) | IRQS_DISABLED);
+	}
+}
+
+/* Refuse to wait on the handler instance that is calling (REQ-ERR-4). */
+static int irqsync_refuse_self_wait(unsigned int irq)
+{
+	if (!irqsync_in_own_handler(irq))
+		return 0;
+	irqsync_warn(IRQSYNC_WARN_SELF_DEADLOCK, irq);
+	return -IRQSYNC_EDEADLK;
+}
+
+int free_irq(unsigned int irq, void *dev_id)
+{
+	struct irq_desc *desc;
+	irq_flags_t flags;
+	unsigned int idx;
+	int found;
+
+	if (irq >= NR_IRQS)
+		return -IRQSYNC_EINVAL;
+	if (irqsync_refuse_self_wait(irq))
+		return -IRQSYNC_EDEADLK;
+	desc = &irq_desc[irq];
+
+	IRQSYNC_STEP(FREE_LOCK, irq);
+	spin_lock_irqsave(&desc->lock, flags);
+	idx = irqsync_find_action(desc, dev_id);
+	found = idx < desc->nr_actions;
+	if (found) {
+		IRQSYNC_STEP(FREE_UNLINK, irq);
+		irqsync_unlink(desc, idx);
+	}
+	IRQSYNC_STEP(FREE_UNLOCK, irq);
+	spin_unlock_irqrestore(&desc->lock, flags);
+
+	if (!found) {
+		irqsync_warn(IRQSYNC_WARN_FREE_UNKNOWN, irq);
+		return -IRQSYNC_ENOENT;
+	}
+	irqsync_wait_for_handler(desc, irq);	/* REQ-LIFECYCLE-5 */
+	return 0;
+}
+
+/* The depth update shared by disable_irq and disable_irq_nosync (valid irq). */
+static int irqsync_disable_depth(struct irq_desc *desc, unsigned int irq)
+{
+	irq_flags_t flags;
+	int ret = 0;
+
+	IRQSYNC_STEP(DIS_LOCK, irq);
+	spin_lock_irqsave(&desc->lock, flags);
+	if (desc->depth >= IRQSYNC_DEPTH_MAX) {
+		ret = -IRQSYNC_EOVERFLOW;	/* REQ-DEPTH-5 */
+	} else {
+		IRQSYNC_STEP(DIS_DEPTH_INC, irq);
+		if (desc->depth++ == 0U)
+			irqsync_atomic_set_relaxed(&desc->status,
+				irqsync_atomic_read_relaxed(&desc->status) | IRQS_DISABLED);
+	}
+	IRQSYNC_STEP(DIS_UNLOCK, irq);
+	spin_unlock_irqrestore(&desc->lock, flags);
+	return ret;
+}
+
+int disable_irq_nosync(unsigned int irq)
+{
+	if (irq >= NR_IRQS)
+		return -IRQSYNC_EINVAL;
+	return irqsync_disable_depth(&irq_desc[irq], irq);
+}
+
+int disable_irq(unsigned int irq)
+{
+	int ret;
+
+	if (irq >= NR_IRQS)
+		return -IRQSYNC_EINVAL;
+	if (irqsync_refuse_self_wait(irq))
+		return -IRQSYNC_EDEADLK;
+	ret = irqsync_disable_depth(&irq_desc[irq], irq);
+	if (ret)
+		return ret;
+	irqsync_wait_for_handler(&irq_desc[irq], irq);	/* REQ-DEPTH-1 */
+	return 0;
+}
+
+int enable_irq(unsigned int irq)
+{
+	struct irq_desc *desc;
+	irq_flags_t flags;
+	unsigned int status;
+	int replay = 0;
+	int unbalanced = 0;
+
+	if (irq >= NR_IRQS)
+		return -IRQSYNC_EINVAL;
+	desc = &irq_desc[irq];
+
+	IRQSYNC_STEP(EN_LOCK, irq);
+	spin_lock_irqsave(&desc->lock, flags);
+	if (desc->depth == 0U) {
+		unbalanced = 1;			/* REQ-DEPTH-4: change nothing */
+	} else {
+		IRQSYNC_STEP(EN_DEPTH_DEC, irq);
+		desc->depth--;
+		if (desc->depth == 0U) {
+			status = irqsync_atomic_read_relaxed(&desc->status);
+			irqsync_atomic_set_relaxed(&desc->status, status & ~IRQS_DISABLED);
+			replay = (status & IRQS_PENDING) != 0U;
+		}
+	}
+	IRQSYNC_STEP(EN_UNLOCK, irq);
+	spin_unlock_irqrestore(&desc->lock, flags);
+
+	if (unbalanced) {
+		irqsync_warn(IRQSYNC_WARN_UNBALANCED_ENABLE, irq);
+		return -IRQSYNC_EINVAL;
+	}
+	if (replay) {
+		/* REQ-DISPATCH-7: the held interrupt, once, on this CPU. */
+		IRQSYNC_STEP(EN_REPLAY, irq);
+		(void)handle_irq(irq);
+	}
+	return 0;
+}
+
+int synchronize_irq(unsigned int irq)
+{
+	if (irq >= NR_IRQS)
+		return -IRQSYNC_EINVAL;
+	if (irqsync_refuse_self_wait(irq))
+		return -IRQSYNC_EDEADLK;
+	irqsync_wait_for_handler(&irq_desc[irq], irq);
+	return 0;
+}
+
+int irq_stats(unsigned int irq, struct irq_stats *out)
+{
+	struct irq_desc *desc;
+	irq_flags_t flags;
+
+	if (irq >= NR_IRQS || !out)
+		return -IRQSYNC_EINVAL;
+	desc = &irq_desc[irq];
+
+	spin_lock_irqsave(&desc->lock, flags);
+	out->handled = desc->handled;
+	out->unhandled = desc->unhandled;
+	out->depth = desc->depth;
+	out->nr_actions = desc->nr_actions;
+	out->status = irqsync_atomic_read_relaxed(&desc->status);
+	spin_unlock_irqrestore(&desc->lock, flags);
+	return 0;
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * irqsync/config.h - compile-time sizes and tunables.
+ *
+ * Every value may be overridden on the compiler command line (-DNAME=value);
+ * all state of the library is sized from these at compile time (REQ-IMPL-1).
+ */
+#ifndef _IRQSYNC_CONFIG_H
+#define _IRQSYNC_CONFIG_H
+
+/* NR_IRQS - number of interrupt lines; valid lines are 0 .. NR_IRQS-1. */
+#ifndef NR_IRQS
+#define NR_IRQS 16
+#endif
+
+/* IRQSYNC_MAX_SHARERS - size of each line's static action pool (REQ-LIFECYCLE-6). */
+#ifndef IRQSYNC_MAX_SHARERS
+#define IRQSYNC_MAX_SHARERS 4
+#endif
+
+/* IRQSYNC_NR_CPUS - the port's CPU ids are 0 .. IRQSYNC_NR_CPUS-1. */
+#ifndef IRQSYNC_NR_CPUS
+#define IRQSYNC_NR_CPUS 8
+#endif
+
+/* IRQSYNC_DEPTH_MAX - largest disable depth of a line (REQ-DEPTH-5). */
+#ifndef IRQSYNC_DEPTH_MAX
+#define IRQSYNC_DEPTH_MAX 1024U
+#endif
+
+/*
+ * Spurious-interrupt detection (REQ-DISPATCH-6): after every
+ * IRQSYNC_SPURIOUS_WINDOW passes of a line's action chain, the line is
+ * disabled ("nobody cared") when more than IRQSYNC_SPURIOUS_THRESHOLD of
+ * them were unhandled.  The counters then start a new window.
+ */
+#ifndef IRQSYNC_SPURIOUS_WINDOW
+#define IRQSYNC_SPURIOUS_WINDOW 1000U
+#endif
+#ifndef IRQSYNC_SPURIOUS_THRESHOLD
+#define IRQSYNC_SPURIOUS_THRESHOLD 900U
+#endif
+
+#if NR_IRQS < 1 || IRQSYNC_MAX_SHARERS < 1 || IRQSYNC_NR_CPUS < 1
+#error "irqsync: NR_IRQS, IRQSYNC_MAX_SHARERS and IRQSYNC_NR_CPUS must be at least 1"
+#endif
+#if IRQSYNC_SPURIOUS_THRESHOLD >= IRQSYNC_SPURIOUS_WINDOW
+#error "irqsync: IRQSYNC_SPURIOUS_THRESHOLD must be below IRQSYNC_SPURIOUS_WINDOW"
+#endif
+
+/*
+ * IRQSYNC_TEST_VARIANT selects a known-bad synchronize_irq for the tests
+ * that must show the race (REQ-SYNC-6):
+ *   0 - the 2007 original: spin on INPROGRESS, nothing else;
+ *   1 - the barrier-only patch: smp_mb(), then the spin;
+ *   2 - the shipped locked re-check (same as no variant);
+ *   3 - the naive fix: take the lock on every spin (benchmark baseline).
+ * It is accepted only together with IRQSYNC_TESTING: a default build that
+ * selects a variant must not compile.
+ */
+#if defined(IRQSYNC_TEST_VARIANT) && !defined(IRQSYNC_TESTING)
+#error "IRQSYNC_TEST_VARIANT is for test builds only (define IRQSYNC_TESTING): a default build ships the locked re-check (REQ-SYNC-6)"
+#endif
+#if defined(IRQSYNC_TEST_VARIANT) && \
+	(IRQSYNC_TEST_VARIANT < 0 || IRQSYNC_TEST_VARIANT > 3)
+#error "IRQSYNC_TEST_VARIANT must be 0, 1, 2 or 3"
+#endif
+
+#endif /* _IRQSYNC_CONFIG_H */

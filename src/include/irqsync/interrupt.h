@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * irqsync/interrupt.h - interrupt lines, handlers and their life cycle.
+ *
+ * A line is an irq number 0 .. NR_IRQS-1 with a descriptor: a lock, a
+ * status word (INPROGRESS, PENDING, DISABLED), a disable depth and a chain
+ * of up to IRQSYNC_MAX_SHARERS actions (handler, dev_id) taken from a
+ * static pool.  The port calls handle_irq() when an interrupt arrives.
+ *
+ * Context rules:
+ *  - handlers run with local interrupts disabled (REQ-DISPATCH-8), one
+ *    instance per line at a time across all CPUs (REQ-DISPATCH-3);
+ *  - synchronize_irq(), disable_irq() and free_irq() wait for a running
+ *    handler instance of the line and so may not be called from it: they
+ *    return -IRQSYNC_EDEADLK there (REQ-ERR-4); disable_irq_nosync() and
+ *    enable_irq() may;
+ *  - every function returns 0 or a negative code of irqsync/errno.h and
+ *    changes nothing when it fails.
+ */
+#ifndef _IRQSYNC_INTERRUPT_H
+#define _IRQSYNC_INTERRUPT_H
+
+#include <irqsync/compiler.h>
+#include <irqsync/config.h>
+#include <irqsync/errno.h>
+
+/* What a handler tells the dispatcher (REQ-DISPATCH-5). */
+typedef enum irqreturn {
+	IRQ_NONE = 0,		/* my device did not raise the line */
+	IRQ_HANDLED = 1,	/* my device raised it and I served it */
+} irqreturn_t;
+
+/*
+ * irq_handler_t - an interrupt handler (REQ-HANDLER-1)
+ * @dev_id: the cookie given to request_irq()
+ *
+ * Handlers are not told the irq number: dev_id identifies the device, and
+ * get_irqfunc_irq() gives the line to the few handlers that need it.
+ * Any value other than IRQ_HANDLED counts as IRQ_NONE.
+ */
+typedef irqreturn_t (*irq_handler_t)(void *dev_id);
+
+/* request_irq() flags; any other bit is rejected with -IRQSYNC_EINVAL. */
+#define IRQF_SHARED	0x00000080UL	/* the line may be shared with other IRQF_SHARED actions */
+#define IRQF_VALID_MASK	(IRQF_SHARED)
+
+/* Status bits of a line, as reported by irq_stats() (changed only under the line's lock). */
+#define IRQS_INPROGRESS	0x1U	/* a handler instance runs (REQ-SYNC-*) */
+#define IRQS_PENDING	0x2U	/* an arrival waits for replay (REQ-DISPATCH-2, -7) */
+#define IRQS_DISABLED	0x4U	/* depth > 0 or no action (REQ-DEPTH-*) */
+
+/**
+ * struct irq_stats - a consistent snapshot of one line (taken under its lock)
+ * @handled:    passes of the action chain in which some action returned IRQ_HANDLED
+ * @unhandled:  passes in which none did, plus interrupts of a line without action
+ * @depth:      disable depth (0 = enabled)
+ * @nr_actions: number of installed actions
+ * @status:     IRQS_* bits
+ */
+struct irq_stats {
+	unsigned long handled;
+	unsigned long unhandled;
+	unsigned int depth;
+	unsigned int nr_actions;
+	unsigned int status;
+};
+
+/**
+ * irqsync_init - reset every line: no action, depth 1, DISABLED, counters 0
+ *
+ * Also clears the warning counters.  Call once before any other function,
+ * while no CPU is using the library.
+ */
+void irqsync_init(void);
+
+/**
+ * request_irq - install an action on a line
+ * @irq:     the line
+ * @handler: the handler, not NULL
+ * @flags:   0 or IRQF_SHARED
+ * @name:    a name for the action (may be NULL; kept, not copied)
+ * @dev_id:  the handler's cookie; for IRQF_SHARED a non-NULL pointer
+ *           unique on the line
+ *
+ * The first action of a line sets depth 0 and clears DISABLED
+ * (REQ-LIFECYCLE-1).  Further actions join only if all are IRQF_SHARED
+ * (REQ-LIFECYCLE-2); they are called after the earlier ones.
+ *
+ * Return: 0; -IRQSYNC_EINVAL for a bad line, a NULL handler, unknown
+ * flags, or a shared request with a NULL or duplicate @dev_id;
+ * -IRQSYNC_EBUSY if the line has a non-shared action or the request is
+ * non-shared on a used line; -IRQSYNC_ENOSPC if the line's pool is full.
+ */
+int __must_check request_irq(unsigned int irq, irq_handler_t handler,
+			     unsigned long flags, const char *name, void *dev_id);
+
+/**
+ * free_irq - remove the action of @dev_id and wait until it cannot run
+ * @irq:    the line
+ * @dev_id: the cookie the action was requested with
+ *
+ * Keeps the other actions in order; the last removal leaves the line
+ * without action, depth 1 and DISABLED (REQ-LIFECYCLE-4).  Returns after
+ * the removed handler has stopped running on every CPU (REQ-LIFECYCLE-5).
+ *
+ * Return: 0; -IRQSYNC_EINVAL for a bad line; -IRQSYNC_EDEADLK from a
+ * handler of @irq; -IRQSYNC_ENOENT, with IRQSYNC_WARN_FREE_UNKNOWN, when
+ * no action has @dev_id (REQ-ERR-3).
+ */
+int free_irq(unsigned int irq, void *dev_id);
+
+/**
+ * disable_irq - disable a line (nesting) and wait for its running handler
+ * @irq: the line
+ *
+ * Increments the depth, sets DISABLED at 0 -> 1, then waits as
+ * synchronize_irq() does (REQ-DEPTH-1).  Interrupts arriving while the
+ * line is disabled are held (PENDING) for enable_irq().
+ *
+ * Return: 0; -IRQSYNC_EINVAL for a bad line; -IRQSYNC_EDEADLK from a
+ * handler of @irq; -IRQSYNC_EOVERFLOW at depth IRQSYNC_DEPTH_MAX.
+ */
+int disable_irq(unsigned int irq);
+
+/**
+ * disable_irq_nosync - disable a line (nesting) without waiting
+ * @irq: the line
+ *
+ * As disable_irq() but returns at once (REQ-DEPTH-2); may be called from
+ * the line's own handler.
+ *
+ * Return: 0; -IRQSYNC_EINVAL; -IRQSYNC_EOVERFLOW.
+ */
+int disable_irq_nosync(unsigned int irq);
+
+/**
+ * enable_irq - undo one disable_irq()
+ * @irq: the line
+ *
+ * Decrements the depth; at 1 -> 0 clears DISABLED and, if an interrupt
+ * was held, dispatches it once on the calling CPU (REQ-DEPTH-3,
+ * REQ-DISPATCH-7).
+ *
+ * Return: 0; -IRQSYNC_EINVAL for a bad line, or, with
+ * IRQSYNC_WARN_UNBALANCED_ENABLE and nothing changed, when the depth is
+ * already 0 (REQ-DEPTH-4).
+ */
+int enable_irq(unsigned int irq);
+
+/**
+ * synchronize_irq - wait for the running handler instance of a line
+ * @irq: the line
+ *
+ * Spins without the lock while INPROGRESS is set, then re-checks under the
+ * line's lock and spins again if it was set (REQ-SYNC-5).  On return every
+ * handler instance that began before the call has ended (REQ-SYNC-1), its
+ * writes are visible (REQ-SYNC-2), and every later instance sees the
+ * caller's earlier stores, with or without smp_mb() (REQ-SYNC-3, -4).
+ *
+ * Return: 0; -IRQSYNC_EINVAL for a bad line; -IRQSYNC_EDEADLK from a
+ * handler of @irq.
+ */
+int synchronize_irq(unsigned int irq);
+
+/**
+ * handle_irq - dispatch an interrupt of a line (called by the port)
+ * @irq: the line that was raised
+ *
+ * Runs the action chain with local interrupts disabled, replaying it while
+ * arrivals set PENDING meanwhile; holds the interrupt (PENDING) when the
+ * line is disabled or its handler runs on another CPU; counts an interrupt
+ * of a line without action as unhandled; disables a line whose handlers
+ * keep answering IRQ_NONE (IRQSYNC_WARN_NOBODY_CARED).  Restores the
+ * caller's interrupt state on return.
+ *
+ * Return: 0; -IRQSYNC_EINVAL for a bad line (nothing done, REQ-DISPATCH-9).
+ */
+int handle_irq(unsigned int irq);
+
+/**
+ * get_irqfunc_irq - the line whose handler the calling CPU is running
+ *
+ * Return: the irq number in handler context; -IRQSYNC_ESRCH elsewhere
+ * (REQ-HANDLER-2).
+ */
+int get_irqfunc_irq(void);
+
+/**
+ * irq_stats - read a snapshot of a line
+ * @irq: the line
+ * @out: where to store it, not NULL
+ *
+ * Return: 0; -IRQSYNC_EINVAL for a bad line or a NULL @out.
+ */
+int irq_stats(unsigned int irq, struct irq_stats *out);
+
+#endif /* _IRQSYNC_INTERRUPT_H */

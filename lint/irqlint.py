@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""irqlint - run sparse, coccinelle, cppcheck and clang-tidy over C files and print
+every finding in one format (REQ-IMPL-2, REQ-LOCK-4, REQ-LOCK-5, REQ-FLAGS-1,
+REQ-HANDLER-1, REQ-ERR-4):
+
+    FILE:LINE:COL: TOOL/RULE: MESSAGE
+
+TOOL/RULE is e.g. sparse/context, cocci/spin-lock-irq, cppcheck/ignoredReturnValue,
+clang-tidy/bugprone-branch-clone.  `make lint` and `make lint SRC="..."` call this;
+tests/suites/60-lint.sh parses its output.
+
+Exit status: 0 no finding, 1 findings, 2 a tool could not run (missing, crashed).
+
+    irqlint.py [--tools sparse,cocci,cppcheck,clang-tidy] [--cflags "-I... -D..."]
+               [--fix] FILE...
+
+--fix applies the patch mode of lint/cocci/spin-lock-irq.cocci to the files in place
+(spin_lock_irq -> spin_lock_irqsave where that is safe), prints the diff, then lints.
+"""
+import argparse, os, re, shlex, shutil, subprocess, sys
+
+LINT = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(LINT)
+TOOLS = ("sparse", "cocci", "cppcheck", "clang-tidy")
+
+def run(cmd):
+    """Run cmd, return (rc, stdout+stderr).  A missing tool is a tool failure."""
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           universal_newlines=True, errors="replace")
+    except OSError as e:
+        return 127, "%s: %s" % (cmd[0], e)
+    return p.returncode, p.stdout
+
+class Lint:
+    def __init__(self, cflags):
+        self.cflags = cflags            # -I/-D/-U/-std options shared by every tool
+        self.findings = []              # (file, line, col, rule, message)
+        self.failures = []              # tool could not run
+
+    def add(self, f, line, col, rule, msg):
+        f = os.path.normpath(f)
+        if os.path.isabs(f) and f.startswith(os.getcwd() + os.sep):
+            f = os.path.relpath(f)      # one spelling per file, whatever the tool printed
+        self.findings.append((f, int(line), int(col or 0), rule, msg.strip()))
+
+    def fail(self, tool, f, rc, out):
+        tail = " | ".join(out.strip().splitlines()[-3:])
+        self.failures.append("%s on %s: exit %d: %s" % (tool, f, rc, tail))
+
+    # --- sparse: the lock-context and type annotations of the headers
+    SPARSE_RE = re.compile(r"^(.*?):(\d+):(\d+): (warning|error): (.*)$")
+
+    def sparse(self, files):
+        for f in files:
+            rc, out = run(["sparse", "-Wno-declaration-after-statement"] + self.cflags + [f])
+            for line in out.splitlines():
+                m = self.SPARSE_RE.match(line)
+                if not m:
+                    continue
+                path, ln, col, kind, msg = m.groups()
+                if msg.startswith("context imbalance") or "context" in msg and "different lock" in msg:
+                    rule = "sparse/context"
+                elif "incorrect type" in msg or "different base types" in msg or "cast " in msg:
+                    rule = "sparse/type"
+                else:
+                    rule = "sparse/" + kind
+                self.add(path, ln, col, rule, msg)
+            if rc not in (0, 1) or (rc == 1 and not out.strip()):
+                self.fail("sparse", f, rc, out)
+
+    # --- coccinelle: the irqsync rules of lint/cocci/*.cocci
+    COCCI_RE = re.compile(r"^(.*?):(\d+):(\d+): (cocci/[a-z0-9-]+): (.*)$")
+
+    def cocci_rules(self):
+        d = os.path.join(LINT, "cocci")
+        return sorted(os.path.join(d, r) for r in os.listdir(d) if r.endswith(".cocci"))
+
+    def cocci_args(self):
+        # coccinelle reads the headers given with -I for types (struct members, typedefs)
+        inc = [a for a in self.cflags if a.startswith("-I")]
+        return ["--very-quiet", "--no-show-diff", "--include-headers-for-types",
+                "--local-includes", "--macro-file-builtins", "/usr/lib/coccinelle/standard.h"] + \
+               [x for a in inc for x in ("-I", a[2:])]
+
+    def cocci(self, files):
+        for rule in self.cocci_rules():
+            for f in files:
+                rc, out = run(["spatch", "-D", "report", "--sp-file", rule] + self.cocci_args() + [f])
+                for line in out.splitlines():
+                    m = self.COCCI_RE.match(line)
+                    if m:
+                        self.add(*m.groups())
+                if rc != 0:
+                    self.fail("spatch " + os.path.basename(rule), f, rc, out)
+
+    def fix(self, files):
+        """Patch mode of spin-lock-irq.cocci, in place; prints the diff."""
+        rule = os.path.join(LINT, "cocci", "spin-lock-irq.cocci")
+        args = [a for a in self.cocci_args() if a != "--no-show-diff"]
+        for f in files:
+            rc, out = run(["spatch", "-D", "patch", "--in-place", "--sp-file", rule] + args + [f])
+            sys.stdout.write(out)
+            if rc != 0:
+                self.fail("spatch --in-place", f, rc, out)
+
+    # --- cppcheck with the irqsync library description and suppressions
+    CPPCHECK_RE = re.compile(r"^(.*?):(\d+):(\d+): (cppcheck/[A-Za-z0-9_]+): (.*)$")
+
+    def cppcheck(self, files):
+        cfg = os.path.join(LINT, "cppcheck")
+        cmd = ["cppcheck", "--quiet", "--enable=warning,style,performance,portability",
+               "--inconclusive", "--std=c11", "--inline-suppr",
+               "--library=" + os.path.join(cfg, "irqsync.cfg"),
+               "--suppressions-list=" + os.path.join(cfg, "suppressions.txt"),
+               "--error-exitcode=0",
+               "--template={file}:{line}:{column}: cppcheck/{id}: {severity}: {message}"]
+        cmd += [a for a in self.cflags if a[:2] in ("-I", "-D", "-U")]
+        rc, out = run(cmd + list(files))
+        for line in out.splitlines():
+            m = self.CPPCHECK_RE.match(line)
+            if m:
+                self.add(*m.groups())
+        if rc != 0:
+            self.fail("cppcheck", " ".join(files), rc, out)
+
+    # --- clang-tidy with lint/clang-tidy.yaml
+    TIDY_RE = re.compile(r"^(.*?):(\d+):(\d+): (warning|error): (.*) \[([A-Za-z0-9_.,-]+)\]$")
+
+    def clang_tidy(self, files):
+        conf = os.path.join(LINT, "clang-tidy.yaml")
+        for f in files:
+            n0 = len(self.findings)
+            rc, out = run(["clang-tidy", "--quiet", "--config-file=" + conf, f, "--"] + self.cflags)
+            for line in out.splitlines():
+                m = self.TIDY_RE.match(line)
+                if m:
+                    path, ln, col, kind, msg, check = m.groups()
+                    self.add(path, ln, col, "clang-tidy/" + check.split(",")[0], msg)
+            # clang-tidy exits 1 on a compile error it has already reported as a finding
+            if rc != 0 and len(self.findings) == n0:
+                self.fail("clang-tidy", f, rc, out)
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tools", default=",".join(TOOLS))
+    ap.add_argument("--cflags", default="", help="-I/-D/-std options for every tool")
+    ap.add_argument("--fix", action="store_true")
+    ap.add_argument("files", nargs="+")
+    a = ap.parse_args()
+    tools = [t for t in a.tools.split(",") if t]
+    bad = [t for t in tools if t not in TOOLS]
+    if bad:
+        print("irqlint: unknown tool(s) %s; known: %s" % (",".join(bad), ",".join(TOOLS)), file=sys.stderr)
+        return 2
+    for f in a.files:
+        if not os.path.isfile(f):
+            print("irqlint: %s: no such file" % f, file=sys.stderr)
+            return 2
+    cflags = shlex.split(a.cflags)
+    if not any(x.startswith("-std=") for x in cflags):
+        cflags.insert(0, "-std=c11")
+    cflags.append("-I" + os.path.join(ROOT, "src", "include"))
+    lint = Lint(cflags)
+    if a.fix:
+        lint.fix(a.files)
+    for t in tools:
+        exe = {"cocci": "spatch"}.get(t, t)
+        if shutil.which(exe) is None:
+            lint.failures.append("%s: not installed (make deps)" % exe)
+            continue
+        getattr(lint, t.replace("-", "_"))(a.files)
+    seen = set()
+    for f in sorted(set(lint.findings)):
+        key = f[:4]
+        if key in seen:
+            continue
+        seen.add(key)
+        print("%s:%d:%d: %s: %s" % f)
+    for x in lint.failures:
+        print("irqlint: TOOL FAILURE: " + x, file=sys.stderr)
+    counts = {}
+    for f in seen:
+        counts[f[3].split("/")[0]] = counts.get(f[3].split("/")[0], 0) + 1
+    print("irqlint: %d file(s), %d finding(s)%s%s" % (
+        len(a.files), len(seen),
+        "".join(" %s=%d" % kv for kv in sorted(counts.items())),
+        ", %d tool failure(s)" % len(lint.failures) if lint.failures else ""), file=sys.stderr)
+    if lint.failures:
+        return 2
+    return 1 if seen else 0
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Check lint findings against the example drivers of tests/lint/ (TAP output).
+
+    check_examples.py FINDINGS FILE...
+
+FINDINGS is the output of lint/irqlint.py over the FILEs (lines
+`FILE:LINE:COL: TOOL/RULE: MESSAGE`).  Each example states what it expects:
+
+  bad-*.c   a comment `expect: RULE [RULE...]` on each line that must be reported.
+            For every RULE named in the file, the lines reported with that RULE
+            must be exactly the marked lines (none missing, none extra); findings
+            of rules the file does not name are not judged (a file that does not
+            compile also draws compiler errors).
+  good-*.c  nothing may be reported, by any tool.
+
+The REQ IDs in a file's comments go into the test names.
+"""
+import os, re, sys
+
+FIND = re.compile(r"^(.*?):(\d+):(\d+): ([a-z-]+/[A-Za-z0-9_.-]+): (.*)$")
+EXPECT = re.compile(r"expect:\s*([a-z-]+/[A-Za-z0-9_.-]+(?:\s+[a-z-]+/[A-Za-z0-9_.-]+)*)")
+REQ = re.compile(r"REQ-[A-Z]+-\d+")
+
+def main():
+    findings_file, files = sys.argv[1], sys.argv[2:]
+    found = {}                                  # file -> {rule -> {line: message}}
+    with open(findings_file) as f:
+        for line in f:
+            m = FIND.match(line.rstrip("\n"))
+            if m:
+                path, ln, _, rule, msg = m.groups()
+                found.setdefault(os.path.normpath(path), {}).setdefault(rule, {})[int(ln)] = msg
+    n = bad = 0
+    for path in files:
+        path = os.path.normpath(path)
+        text = open(path).read()
+        reqs = " ".join("[%s]" % r for r in sorted(set(REQ.findall(text))))
+        name = "%s/%s" % (os.path.basename(os.path.dirname(path)), os.path.basename(path))
+        got = found.get(path, {})
+        cases = []
+        if os.path.basename(path).startswith("good-"):
+            extra = ["%s:%d %s" % (r, l, msg) for r, ls in sorted(got.items()) for l, msg in sorted(ls.items())]
+            cases.append(("%s clean under every tool %s" % (name, reqs), extra))
+        else:
+            want = {}
+            for i, line in enumerate(text.splitlines(), 1):
+                m = EXPECT.search(line)
+                if m:
+                    for rule in m.group(1).split():
+                        want.setdefault(rule, set()).add(i)
+            if not want:
+                cases.append(("%s has expect: markers" % name, ["no `expect:` marker in a bad example"]))
+            for rule, lines in sorted(want.items()):
+                have = set(got.get(rule, {}))
+                errs = ["line %d: not reported by %s" % (l, rule) for l in sorted(lines - have)]
+                errs += ["line %d: reported by %s but not marked: %s" % (l, rule, got[rule][l])
+                         for l in sorted(have - lines)]
+                cases.append(("%s %s at lines %s %s" % (name, rule, ",".join(map(str, sorted(lines))), reqs), errs))
+        for title, errs in cases:
+            n += 1
+            if errs:
+                bad += 1
+                print("not ok %d - %s" % (n, title))
+                for e in errs:
+                    print("#   " + e)
+            else:
+                print("ok %d - %s" % (n, title))
+    print("1..%d" % n)
+    return 1 if bad else 0
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# 60-lint: the static checks of `make lint` (spec/lint.md) — sparse, coccinelle, cppcheck,
+# clang-tidy over the library and over the example drivers of tests/lint/.  Budget: < 2 min.
+#   - the library is clean (a real run: any finding or tool failure fails the case);
+#   - each bad example is reported with the right rule on the right lines, each good one
+#     draws no finding from any tool (tests/lint/check_examples.py);
+#   - the spin_lock_irq patch mode rewrites what is safe, and its output compiles;
+#   - the checks can fail: a library mutant, a dropped finding, a missing tool.
+source tests/lib.sh
+OUT=build/lint
+rm -rf "$OUT" && mkdir -p "$OUT"
+for t in sparse spatch cppcheck clang-tidy; do
+  command -v "$t" >/dev/null || t_fail "lint/tool-$t" "$t not installed (make deps)"
+done
+
+# 1. The library: `make lint` must exit 0 with no finding.
+t_run "lint/library-clean sparse+cocci+cppcheck+clang-tidy [REQ-IMPL-2] [REQ-LOCK-5]" make --no-print-directory lint
+
+# 2. Every example, judged by rule and line.
+EX=(tests/lint/*/*.c)
+python3 lint/irqlint.py "${EX[@]}" >"$OUT/examples.txt" 2>"$OUT/examples.err"
+rc=$?
+if ((rc == 2)); then
+  t_fail "lint/examples-run" "a tool failed: $(tail -n 3 "$OUT/examples.err")"
+else
+  t_tap "lint/example" python3 tests/lint/check_examples.py "$OUT/examples.txt" "${EX[@]}"
+fi
+
+# 3. The make interface: non-zero on findings in user code, zero on clean user code.
+t_run_fail "lint/make-lint-SRC-bad-fails [REQ-LOCK-5]" \
+  "sparse/context: context imbalance in 'fifo_put'" \
+  make --no-print-directory lint SRC=tests/lint/sparse/bad-lock-leak.c
+t_run "lint/make-lint-SRC-good-passes [REQ-LOCK-4] [REQ-FLAGS-1]" \
+  make --no-print-directory lint SRC="$(echo tests/lint/*/good-*.c)"
+
+# 4. Patch mode on copies: safe pairs rewritten, unsafe left and still reported, output compiles.
+FIX=$OUT/fix; mkdir -p "$FIX"
+cp tests/lint/spin-lock-irq/bad-*.c "$FIX/"
+make --no-print-directory lint-fix LINT_TOOLS=cocci SRC="$(echo "$FIX"/bad-*.c)" >"$OUT/fix.log" 2>&1
+check_fix() {
+  local f base ok=0
+  for f in "$FIX"/bad-*.c; do
+    base=$(basename "$f")
+    if [[ $base == bad-unpatchable.c ]]; then
+      cmp -s "$f" "tests/lint/spin-lock-irq/$base" || { echo "$base: changed, but it is not safe to patch"; ok=1; }
+    else
+      cmp -s "$f" "tests/lint/spin-lock-irq/$base" && { echo "$base: not rewritten"; ok=1; }
+      grep -q 'spin_lock_irq(' "$f" && [[ $base == bad-in-handler.c ]] && { echo "$base: spin_lock_irq left"; ok=1; }
+    fi
+  done
+  # what remains reported is exactly the unsafe file's two lines
+  python3 lint/irqlint.py --tools cocci "$FIX"/bad-*.c >"$OUT/fix-after.txt" 2>&1
+  local left; left=$(grep -c 'cocci/spin-lock-irq' "$OUT/fix-after.txt")
+  local left_unsafe; left_unsafe=$(grep -c 'bad-unpatchable.c:[0-9]*:[0-9]*: cocci/spin-lock-irq' "$OUT/fix-after.txt")
+  echo "after the patch: $left spin-lock-irq findings, $left_unsafe in bad-unpatchable.c"
+  ((left == 2 && left_unsafe == 2)) || ok=1
+  return $ok
+}
+t_run "lint/fix-rewrites-only-safe-pairs [REQ-LOCK-4] [REQ-LOCK-3]" check_fix
+for f in "$FIX"/bad-in-*.c; do
+  t_run "lint/fix-output-compiles/$(basename "$f") [REQ-LOCK-3]" \
+    ${CC:-gcc} -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+      -Isrc/include -fsyntax-only "$f"
+  t_run "lint/fix-output-sparse-clean/$(basename "$f") [REQ-LOCK-5]" \
+    python3 lint/irqlint.py --tools sparse "$f"
+done
+
+# 5. The checks can fail.
+#  a) a library mutant: drop one unlock from a core file; sparse must see the imbalance.
+MUT=$OUT/mutant; mkdir -p "$MUT"
+mutate() {
+  local src
+  for src in src/core/*.c; do
+    [[ $src == src/core/spinlock.c ]] && continue
+    if grep -q '^\s*spin_unlock\(_irqrestore\)\?(' "$src"; then
+      awk 'done || !/^[ \t]*spin_unlock(_irqrestore)?\(/ {print; next} {done=1}' "$src" >"$MUT/$(basename "$src")"
+      echo "$MUT/$(basename "$src")"; return 0
+    fi
+  done
+  return 1
+}
+if m=$(mutate); then
+  t_run_fail "lint/library-mutant-unlock-dropped-found [REQ-LOCK-5]" "sparse/context: context imbalance" \
+    python3 lint/irqlint.py --tools sparse --cflags "-Isrc/core -Isrc/port -Isrc/port/hosted" "$m"
+else
+  t_fail "lint/library-mutant-unlock-dropped-found [REQ-LOCK-5]" "no spin_unlock line in src/core/*.c to mutate"
+fi
+#  b) the example checker itself: a finding removed from the output must be missed.
+grep -v 'bad-in-irqsave.c:23:' "$OUT/examples.txt" >"$OUT/examples-dropped.txt"
+t_run_fail "lint/example-check-detects-missing-finding" "line 23: not reported by cocci/spin-lock-irq" \
+  python3 tests/lint/check_examples.py "$OUT/examples-dropped.txt" tests/lint/spin-lock-irq/bad-in-irqsave.c
+#  c) a tool that cannot run is a failure, not a pass.
+t_run_fail "lint/missing-tool-is-an-error" "spatch: not installed" \
+  env PATH=/nonexistent "$(command -v python3)" lint/irqlint.py --tools cocci tests/lint/sparse/good-lock-balanced.c

@@ -7,5 +7,5 @@ include mk/config.mk
 include $(filter-out mk/config.mk,$(sort $(wildcard mk/*.mk)))
 
 .PHONY: all
-all: deps $(ALL_TARGETS) trace
+all: deps $(EVIDENCE_ALL)
 	@$(PYTHON) tools/summary.py $(EVIDENCE)

@@ -1,0 +1,65 @@
+# mk/report.mk — the evidence report and the composition of the default `make` (spec/report.md).
+#
+#   make report            build/evidence/{index.html,evidence.json,junit.xml} from the results
+#                          already there; only results stamped as produced from the current
+#                          sources count (tools/stamp.py); takes seconds
+#   make evidence-<name>   run one producer and stamp its result: model, proofs, tests, cross,
+#                          bench, trace (`make evidence-tests` runs the quick test groups,
+#                          `make evidence-check` all of them)
+#   make freshness         the freshness of every result, one line each (exit 1 if any is not fresh)
+#   make                   deps, the other ALL_TARGETS (the library, …), model, proofs, quick
+#                          tests, cross, trace, report, then a one-screen summary
+#
+# A producer run directly (`make model`, `make check`, …) is stamped too: a begin-stamp taken
+# before its recipe runs (added below as a prerequisite of the producer's own target) records
+# the sources it starts from; the report accepts the result it writes after that.
+
+REPORT_PY  := $(PYTHON) tools/report/report.py
+STAMP      := BUILD=$(BUILD) $(PYTHON) tools/stamp.py
+# Test groups the default `make` runs: all but those repeating model / prove / cross, which
+# `make` has just run as producers. `make check` runs everything; the report shows whichever ran last.
+QUICK_SUITES ?= $(filter-out %-model %-proof %-proofs %-cross,$(basename $(notdir $(wildcard tests/suites/*.sh))))
+
+# producer name -> make target (tools/stamp.py PRODUCERS holds outputs and sources)
+producer_target = $(patsubst proofs,prove,$(patsubst tests,check,$(1)))
+EVIDENCE_PRODUCERS := model proofs tests cross trace
+
+.PHONY: report freshness evidence-check $(addprefix evidence-,$(EVIDENCE_PRODUCERS) bench)
+report: ## the evidence report from fresh results (seconds)
+	@BUILD=$(BUILD) $(REPORT_PY) --build $(BUILD)
+
+freshness:
+	@$(STAMP) check
+
+evidence-tests:
+	@$(STAMP) run tests -- $(MAKE) --no-print-directory check SUITES="$(QUICK_SUITES)"
+evidence-check:
+	@$(STAMP) run tests -- $(MAKE) --no-print-directory check SUITES=
+define _evidence_rule
+evidence-$(1):
+	@$$(STAMP) run $(1) -- $$(MAKE) --no-print-directory $(call producer_target,$(1))
+endef
+$(foreach p,$(filter-out tests,$(EVIDENCE_PRODUCERS)) bench,$(eval $(call _evidence_rule,$(p))))
+
+# Begin-stamps for direct runs: only for targets some fragment defines (adding a prerequisite
+# to an undefined target would define it, and `make model` would then silently do nothing).
+_mk_defines = $(shell grep -lsE '^$(1)[[:space:]]*:([^=]|$$)' Makefile mk/*.mk)
+define _begin_stamp
+ifneq ($$(call _mk_defines,$(2)),)
+$(2): _evidence-begin-$(1)
+endif
+endef
+$(foreach p,$(EVIDENCE_PRODUCERS) bench,$(eval $(call _begin_stamp,$(p),$(call producer_target,$(p)))))
+define _begin_rule
+.PHONY: _evidence-begin-$(1)
+_evidence-begin-$(1):
+	-@$$(STAMP) begin $(1)
+endef
+$(foreach p,$(EVIDENCE_PRODUCERS) bench,$(eval $(call _begin_rule,$(p))))
+
+# The default `make` (the top Makefile's `all:` rule): keep going past a failing producer so
+# that the report shows the failure; the summary's exit status then reports it.
+EVIDENCE_ALL = $(filter-out model prove test check cross trace bench report,$(ALL_TARGETS)) \
+               evidence-model evidence-proofs evidence-tests evidence-cross \
+               $(if $(filter bench,$(ALL_TARGETS)),evidence-bench) evidence-trace report
+all: export EVIDENCE_KEEP_GOING := 1

@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Checks used by tests/suites/90-report.sh (each prints what it compared; exit 1 on a mismatch).
+
+  check_report.py page EVIDENCE.json PAGE.html     every verdict number on the page (by id)
+                                                   equals evidence.json; works on chromium's
+                                                   --dump-dom output as on the written file
+  check_report.py fixture EVIDENCE.json            the fixture results give the numbers the rules
+                                                   of spec/report.md say they must
+  check_report.py junit EVIDENCE.json JUNIT.xml    junit counts equal evidence.json
+  check_report.py same A.json B.json               equal apart from times (date, seconds, …)
+  check_report.py timeline EVIDENCE.json RUN-SUBSTRING EXPECTED
+                                                   the timeline of that run, as a compact string
+                                                   "cpu:STEP/effect …", equals EXPECTED
+  check_report.py status EVIDENCE.json PRODUCER STATUS   producer freshness is STATUS
+"""
+import json, sys
+from html.parser import HTMLParser
+import xml.etree.ElementTree as ET
+
+TIME_KEYS = {"generated", "date", "seconds", "stamped", "time"}
+
+
+class Ids(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids, self.stack = {}, []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.stack.append(a.get("id"))
+        if a.get("id"):
+            self.ids[a["id"]] = ""
+
+    def handle_endtag(self, tag):
+        if self.stack:
+            self.stack.pop()
+
+    def handle_data(self, data):
+        for i in self.stack:
+            if i:
+                self.ids[i] += data
+
+
+def load(p):
+    with open(p, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def expected_page_numbers(ev):
+    v = ev["verdict"]
+    want = {}
+    def put(cid, d, num, den, extra=()):
+        if d is None:
+            want[f"{cid}-state"] = "not run"
+            return
+        want[f"{cid}-num"], want[f"{cid}-den"] = str(d[num]), str(d[den])
+        for k, key in extra:
+            want[k] = str(d[key])
+    put("v-req", v["requirements"], "verified", "total",
+        (("v-req-partial", "partial"), ("v-req-failed", "failed"), ("v-req-none", "none")))
+    put("v-goals", v["goals"], "proved", "total", (("v-goals-assumptions", "assumptions"),))
+    put("v-model", v["model"], "as_expected", "total")
+    put("v-tests", v["tests"], "passed", "total",
+        (("v-tests-failed", "failed"), ("v-tests-skipped", "skipped")))
+    put("v-targets", v["targets"], "ok", "total")
+    want["v-fresh-num"], want["v-fresh-den"] = str(v["fresh"]), str(v["producers"])
+    return want
+
+
+def page(evp, htmlp):
+    ev = load(evp)
+    p = Ids()
+    with open(htmlp, encoding="utf-8", errors="replace") as f:
+        p.feed(f.read())
+    bad = 0
+    for k, want in expected_page_numbers(ev).items():
+        got = " ".join(p.ids.get(k, "<absent>").split())
+        ok = got == want
+        bad += not ok
+        print(f"{'ok ' if ok else 'BAD'} {k}: page {got!r}, evidence.json {want!r}")
+    # every requirement has a row, with its status
+    for rid, r in (ev["requirements"] or {}).items():
+        if f"req-{rid}" not in p.ids:
+            print(f"BAD requirement {rid} has no row")
+            bad += 1
+    for n, pr in ev["producers"].items():
+        if pr["status"] not in p.ids.get(f"prod-{n}", ""):
+            print(f"BAD producer {n}: status {pr['status']} not on its row")
+            bad += 1
+    print(f"{len(expected_page_numbers(ev))} numbers and {len(ev['requirements'] or {})} rows compared")
+    return 1 if bad else 0
+
+
+FIXTURE = {  # what the fixture results must give (see tests/report/fixtures/ and spec/report.md)
+    "requirements": {"verified": 2, "partial": 1, "failed": 2, "none": 2, "total": 7},
+    "goals": {"proved": 19, "total": 20, "unproved": 1, "assumptions": 1},
+    "model": {"as_expected": 3, "total": 4, "protocol": 3, "litmus": 1, "expected_violations": 2},
+    "tests": {"passed": 3, "failed": 1, "skipped": 1, "total": 5},
+    "targets": {"ok": 1, "total": 2},
+}
+FIXTURE_REQS = {"FIX-SYNC-1": "verified", "FIX-MM-2": "verified", "FIX-LOCK-1": "partial",
+                "FIX-SYNC-2": "failed", "FIX-DISPATCH-1": "failed", "FIX-TCB-1": "none",
+                "FIX-ERR-1": "none"}
+
+
+def fixture(evp):
+    ev = load(evp)
+    bad = 0
+    for k, want in FIXTURE.items():
+        got = ev["verdict"][k]
+        ok = got == want
+        bad += not ok
+        print(f"{'ok ' if ok else 'BAD'} {k}: {got} (want {want})")
+    for rid, want in FIXTURE_REQS.items():
+        got = ev["requirements"].get(rid, {}).get("status")
+        bad += got != want
+        print(f"{'ok ' if got == want else 'BAD'} {rid}: {got} (want {want})")
+    return 1 if bad else 0
+
+
+def junit(evp, xp):
+    ev = load(evp)
+    root = ET.parse(xp).getroot()
+    got = {s.get("name"): len(list(s)) for s in root}
+    v = ev["verdict"]
+    want = {"model": v["model"]["protocol"] if v["model"] else 0,
+            "litmus": v["model"]["litmus"] if v["model"] else 0,
+            "proofs": len(ev["proofs"]["functions"]) if ev["proofs"] else 0,
+            "tests": v["tests"]["total"] if v["tests"] else 0,
+            "cross": v["targets"]["total"] if v["targets"] else 0,
+            "requirements": v["requirements"]["total"] if v["requirements"] else 0,
+            "evidence": v["producers"]}
+    bad = 0
+    for k, w in want.items():
+        bad += got.get(k) != w
+        print(f"{'ok ' if got.get(k) == w else 'BAD'} junit suite {k}: {got.get(k)} cases (want {w})")
+    fails = sum(1 for s in root.iter("testcase") if s.find("failure") is not None)
+    print(f"junit: {sum(got.values())} cases, {fails} failures")
+    return 1 if bad else 0
+
+
+def strip(x):
+    if isinstance(x, dict):
+        return {k: strip(v) for k, v in x.items() if k not in TIME_KEYS}
+    if isinstance(x, list):
+        return [strip(v) for v in x]
+    return x
+
+
+def same(a, b):
+    A, B = strip(load(a)), strip(load(b))
+    if A == B:
+        print("identical apart from times")
+        return 0
+    for k in sorted(set(A) | set(B)):
+        if A.get(k) != B.get(k):
+            print(f"differs in {k}")
+    return 1
+
+
+def compact(tl):
+    out = []
+    for s in tl["steps"]:
+        if s["kind"] == "step":
+            out.append(f"{s['cpu']}:{s['step']}/{s.get('effect')}")
+        elif s["kind"] in ("flush", "enter"):
+            out.append(f"{s['cpu']}:{s['step']}/{s['kind']}")
+        elif s["kind"] == "error":
+            out.append("ERROR")
+    return " ".join(out)
+
+
+def timeline(evp, sub, want):
+    ev = load(evp)
+    tls = [t for t in ev["timelines"] if sub in t["run"] or sub in t.get("trail", "")]
+    if len(tls) != 1:
+        print(f"BAD: {len(tls)} timelines match {sub!r}")
+        return 1
+    got = compact(tls[0])
+    print(f"got:  {got}\nwant: {want}")
+    return 0 if got == want else 1
+
+
+def status(evp, name, want):
+    got = load(evp)["producers"][name]
+    print(f"{name}: {got['status']} ({got['reason']})")
+    return 0 if got["status"] == want else 1
+
+
+if __name__ == "__main__":
+    cmds = {"page": page, "fixture": fixture, "junit": junit, "same": same,
+            "timeline": timeline, "status": status}
+    if len(sys.argv) < 2 or sys.argv[1] not in cmds:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    sys.exit(cmds[sys.argv[1]](*sys.argv[2:]))

@@ -1,0 +1,72 @@
+"""junit.xml: every model run, litmus test, proof function, test case and cross target as a
+test case; every producer's freshness too, so a stale or missing result is red on a dashboard."""
+import xml.etree.ElementTree as ET
+
+
+def _case(suite, classname, name, seconds=0, failure=None, skipped=None, out=None):
+    c = ET.SubElement(suite, "testcase", classname=classname, name=name,
+                      time=f"{float(seconds or 0):.2f}")
+    if failure:
+        ET.SubElement(c, "failure", message=failure[:300]).text = failure
+    elif skipped is not None:
+        ET.SubElement(c, "skipped", message=skipped[:300])
+    if out:
+        ET.SubElement(c, "system-out").text = out
+    return c
+
+
+def _suite(root, name):
+    return ET.SubElement(root, "testsuite", name=name)
+
+
+def render(ev):
+    root = ET.Element("testsuites", name="irqsync evidence")
+    s = _suite(root, "evidence")
+    for n, p in sorted(ev["producers"].items()):
+        _case(s, "evidence", f"{n} result is fresh",
+              failure=None if p["status"] == "fresh" else f"{p['status']}: {p['reason']}")
+    for kind in ("protocol", "litmus"):
+        s = _suite(root, "model" if kind == "protocol" else "litmus")
+        for r in ev["model"] or []:
+            if (r["kind"] == "litmus") != (kind == "litmus"):
+                continue
+            name = " ".join(str(x) for x in (r.get("name"), r.get("variant"), r.get("memory_model"))
+                            if x) + (f" [{' '.join(r['requirements'])}]" if r["requirements"] else "")
+            info = (f"expected {r.get('expected')}, result {r.get('result')}, exhaustive "
+                    f"{r.get('exhaustive')}, states {r.get('states')}, depth {r.get('depth')}")
+            _case(s, kind, name, r.get("seconds"), None if r["as_expected"] else info,
+                  out=info + (f"\ntrail: {r['trail']}" if r.get("trail") else ""))
+    s = _suite(root, "proofs")
+    p = ev["proofs"]
+    if p:
+        for fn, f in sorted(p["functions"].items()):
+            f = f if isinstance(f, dict) else {}
+            tot, pr = f.get("total", 0), f.get("proved", 0)
+            _case(s, "proof", fn, failure=None if tot and pr == tot else f"{pr}/{tot} goals proved")
+    s = _suite(root, "tests")
+    for c in (ev["tests"] or {}).get("cases", []):
+        _case(s, c["suite"], c["name"], c["seconds"],
+              failure=(c["detail"] or "failed") if c["status"] not in ("pass", "skip") else None,
+              skipped=c["detail"] if c["status"] == "skip" else None)
+    s = _suite(root, "cross")
+    for t in ev["cross"] or []:
+        _case(s, "cross", str(t.get("target")),
+              failure=None if t["ok"] else f"built {t.get('built')}, passed {t.get('passed')}, "
+                                             f"failed {t.get('failed')}")
+    s = _suite(root, "requirements")
+    for rid, r in (ev["requirements"] or {}).items():
+        missing = [m for m, st in r["method_status"].items() if st != "pass"]
+        msg = f"{r['status']}: " + ", ".join(f"{m} {r['method_status'][m]}" for m in missing)
+        _case(s, "requirement", f"{rid} {r['title']}",
+              failure=msg if r["status"] in ("failed", "none") else None,
+              skipped=msg if r["status"] == "partial" else None)
+    for s in root:
+        cs = list(s)
+        s.set("tests", str(len(cs)))
+        s.set("failures", str(sum(1 for c in cs if c.find("failure") is not None)))
+        s.set("skipped", str(sum(1 for c in cs if c.find("skipped") is not None)))
+        s.set("errors", "0")
+    root.set("tests", str(sum(int(s.get("tests")) for s in root)))
+    root.set("failures", str(sum(int(s.get("failures")) for s in root)))
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

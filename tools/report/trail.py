@@ -1,0 +1,205 @@
+"""Counterexample trail (`spin -t -p` text) -> timeline: a column per CPU, one for memory.
+
+The model prints `STEP <cpu> <NAME>` (spec/steps.md) from inside its memory-model primitives
+(promela/mm/). A trail line shows where that printf stands (`tso.pml:46`); the enclosing
+`inline mm_store(...)` tells what the step does to memory, so the timeline knows which steps put a
+store into the CPU's buffer and which drain it, without the model printing anything else. A
+background flusher process (`mm_flusher`) making a move is a buffered store reaching memory.
+
+Explicit markers win over inference: a printf matching one of MARKERS below is taken as stated.
+A new marker is one line in MARKERS. Everything is parsed leniently: an unknown line is kept as
+raw text and never stops the parse.
+"""
+import os, re
+
+# (kind, regex) — first match wins. Named groups: cpu, step, addr, val. Add a line for a marker.
+MARKERS = [
+    ("enter", re.compile(r"^(?:SB_ENTER|SB\+|ENQ)\s+(?P<cpu>\d+)\s+(?P<addr>\S+?)\s*=\s*(?P<val>\S+)")),
+    ("flush", re.compile(r"^(?:SB_FLUSH|FLUSH|VISIBLE)\s+(?P<cpu>\d+)\s+(?P<addr>\S+?)\s*=\s*(?P<val>\S+)")),
+    ("step", re.compile(r"^STEP\s+(?P<cpu>\d+)\s+(?P<step>[A-Za-z_]\w*)")),
+    ("step", re.compile(r"^STEP\s+(?P<step>[A-Za-z_]\w*)(?:.*?\bcpu=(?P<cpu>\d+))?")),
+]
+# What the enclosing inline of a STEP printf does to the CPU's store buffer.
+PRIM = [
+    ("store", re.compile(r"^mm_(store|store_rel|unlock)\b")),
+    ("drain", re.compile(r"^mm_(lock|xchg|fetch_add|mb|rmw\w*|cas)\b")),
+    ("load", re.compile(r"^mm_(load\w*|read)\b")),
+]
+MOVE = re.compile(r"^\s*(\d+):\s+proc\s+(\d+)\s+\(([^)]*)\)\s+(\S+?):(\d+)\s+\(state\s+\d+\)"
+                  r"\s*(?:\[(.*)\])?\s*$")
+START = re.compile(r"^Starting (\w+) with pid (\d+)")
+TERM = re.compile(r"^\s*\d+:\s+proc\s+\d+\s+terminates")
+INLINE = re.compile(r"^\s*inline\s+(\w+)\s*\(")
+STEPS_ROW = re.compile(r"^\|\s*`([A-Z_0-9]+)`\s*\|\s*([^|]*)\|")
+
+
+class Sources:
+    """Finds the inline that encloses a promela file:line, and steps.md access kinds."""
+
+    def __init__(self, root, promela="promela", steps="spec/steps.md"):
+        self.root, self.promela, self.cache = root, promela, {}
+        self.access = {}
+        try:
+            with open(os.path.join(root, steps), encoding="utf-8") as f:
+                for line in f:
+                    m = STEPS_ROW.match(line)
+                    if m:
+                        self.access[m.group(1)] = m.group(2).strip()
+        except OSError:
+            pass
+
+    def _lines(self, path):
+        if path not in self.cache:
+            self.cache[path] = None
+            base = os.path.basename(path)
+            cands = [path, os.path.join(self.root, path), os.path.join(self.root, self.promela, path)]
+            for d, _, names in os.walk(os.path.join(self.root, self.promela)):
+                if base in names:
+                    cands.append(os.path.join(d, base))
+            for c in cands:
+                if os.path.isfile(c):
+                    with open(c, encoding="utf-8", errors="replace") as f:
+                        self.cache[path] = f.read().split("\n")
+                    break
+        return self.cache[path]
+
+    def inline_at(self, path, line):
+        lines = self._lines(path)
+        if not lines:
+            return None
+        for i in range(min(line, len(lines)) - 1, -1, -1):
+            m = INLINE.match(lines[i])
+            if m:
+                return m.group(1)
+            if lines[i].startswith(("proctype", "active", "init", "never", "ltl")):
+                return None
+        return None
+
+    def effect(self, path, line, step, mm):
+        """store / drain / load / other, from the enclosing inline, else from steps.md."""
+        prim = self.inline_at(path, line)
+        if prim:
+            for kind, rx in PRIM:
+                if rx.match(prim):
+                    return kind, prim
+        acc = self.access.get(step, "").lower()
+        if "fence" in acc or acc.startswith(("lock", "atomic")):
+            return "drain", None
+        if "unlock" in acc or "store" in acc:
+            return "store", None
+        if "load" in acc:
+            return "load", None
+        return "other", None
+
+
+def parse(text, sources, mm="tso"):
+    """Return {steps:[…], cpus:n, error, cycle, inferred:bool, notes:[…]}."""
+    lines = text.split("\n")
+    procs = {}            # pid -> process type name
+    flushers = []         # pids of flusher processes, in start order (flusher i serves CPU i)
+    pending = []          # printf lines waiting for the move that printed them
+    rows, notes = [], []
+    error, cycle, buffered = None, False, mm not in ("sc",)
+    bufs = {}             # cpu -> list of entries (FIFO)
+    explicit_buffer = any(m[0] in ("enter", "flush") for m in _markers(lines))
+    last_move = None
+    for raw in lines:
+        if raw.startswith("spin: trail ends") or raw.startswith("#processes"):
+            break
+        m = START.match(raw)
+        if m:
+            procs[int(m.group(2))] = m.group(1)
+            if "flush" in m.group(1).lower():
+                flushers.append(int(m.group(2)))
+            continue
+        if "START OF CYCLE" in raw:
+            cycle = True
+            rows.append({"kind": "cycle", "cpu": None, "text": "— the run repeats from here (acceptance cycle) —"})
+            continue
+        if raw.startswith("spin:"):
+            if "rror" in raw or "assertion violated" in raw or "invalid end state" in raw or "text of failed" in raw:
+                error = (error + "; " if error else "") + raw[5:].strip()
+            continue
+        if TERM.match(raw):
+            continue
+        m = MOVE.match(raw)
+        if m:
+            depth, pid, pname, path, ln, stmt = m.groups()
+            pid, ln = int(pid), int(ln)
+            procs.setdefault(pid, pname.strip(":").split(":")[0])
+            key = (depth, pid)
+            for p in pending:
+                _event(p, pid, path, ln, rows, bufs, sources, mm, buffered, explicit_buffer)
+            pending = []
+            if pid in flushers and not explicit_buffer and buffered and key != last_move:
+                cpu = flushers.index(pid)
+                if bufs.get(cpu):
+                    e = bufs[cpu].pop(0)
+                    rows.append({"kind": "flush", "cpu": cpu, "step": e["step"], "inferred": True,
+                                 "text": f"{e['step']} (CPU{cpu}) reaches memory",
+                                 "buffers": _snap(bufs)})
+                else:
+                    notes.append(f"flusher of CPU{cpu} moved with an empty (inferred) buffer at step {depth}")
+            last_move = key
+            continue
+        s = raw.strip()
+        if s and raw[:1].isspace() and not re.match(r"^\w+(\[\d+\])?(\.\w+)* = ", s):
+            pending.append(s)
+    if error:
+        rows.append({"kind": "error", "cpu": None, "text": error})
+    cpus = 1 + max([r["cpu"] for r in rows if r.get("cpu") is not None] + [len(flushers) - 1, 0])
+    return {"steps": rows, "cpus": cpus, "error": error, "cycle": cycle,
+            "inferred": buffered and not explicit_buffer, "notes": notes,
+            "processes": {str(k): v for k, v in sorted(procs.items())}}
+
+
+def _markers(lines):
+    for raw in lines:
+        s = raw.strip()
+        for kind, rx in MARKERS:
+            m = rx.match(s)
+            if m:
+                yield kind, m
+                break
+
+
+def _snap(bufs):
+    return {str(c): [e["step"] for e in q] for c, q in sorted(bufs.items()) if q}
+
+
+def _event(text, pid, path, ln, rows, bufs, sources, mm, buffered, explicit_buffer):
+    for kind, rx in MARKERS:
+        m = rx.match(text)
+        if not m:
+            continue
+        g = m.groupdict()
+        cpu = int(g["cpu"]) if g.get("cpu") is not None else None
+        if kind == "step":
+            step = g["step"]
+            eff, prim = sources.effect(path, ln, step, mm)
+            row = {"kind": "step", "cpu": cpu, "step": step, "effect": eff, "prim": prim,
+                   "where": f"{os.path.basename(path)}:{ln}"}
+            if buffered and not explicit_buffer and cpu is not None:
+                if eff == "store":
+                    bufs.setdefault(cpu, []).append({"step": step})
+                    row["effect"] = "enter"
+                elif eff == "drain" and bufs.get(cpu):
+                    # a drain waits for an empty buffer: the flusher moves must have come first
+                    row["note"] = "buffer not empty before a draining step (inference off)"
+            row["buffers"] = _snap(bufs)
+            rows.append(row)
+        elif kind == "enter":
+            bufs.setdefault(cpu, []).append({"step": f"{g['addr']}={g['val']}"})
+            rows.append({"kind": "enter", "cpu": cpu, "step": f"{g['addr']}={g['val']}",
+                         "text": f"{g['addr']} = {g['val']} enters the store buffer",
+                         "buffers": _snap(bufs)})
+        elif kind == "flush":
+            q = bufs.get(cpu, [])
+            tag = f"{g['addr']}={g['val']}"
+            if tag in [e["step"] for e in q]:
+                q.remove(next(e for e in q if e["step"] == tag))
+            rows.append({"kind": "flush", "cpu": cpu, "step": tag,
+                         "text": f"{g['addr']} = {g['val']} (CPU{cpu}) reaches memory",
+                         "buffers": _snap(bufs)})
+        return
+    rows.append({"kind": "print", "cpu": None, "text": text})

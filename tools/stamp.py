@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+"""Freshness stamps: which sources a result in build/ was produced from.
+
+  tools/stamp.py run PRODUCER -- CMD...   run CMD (a producer, e.g. `make model`), streaming its
+                                          output with a heartbeat, and record a stamp
+  tools/stamp.py begin PRODUCER           record the sources a direct run (`make model`) starts
+                                          from; a result it writes after this counts as stamped
+  tools/stamp.py check [PRODUCER...]      print the freshness of each result; exit 1 if any is
+                                          not fresh
+  tools/stamp.py list                     the producers, their make targets, outputs and sources
+
+A stamp (build/evidence/stamps/<producer>.json) holds the fingerprint of the producer's sources —
+sha256 over the path and content of every git-tracked (or untracked, not ignored) file under the
+producer's source prefixes — taken BEFORE the command ran, so an edit made during a long run makes
+the result stale instead of silently current. It also holds the sha256 of each output as the run
+left it. A result is *fresh* only when its stamp exists, its outputs still hash as stamped (not
+rewritten by a run outside `make`) and its sources still fingerprint as stamped.
+
+Statuses: fresh, stale (sources changed), unstamped (no stamp, or output rewritten since),
+failed (the producer exited non-zero and wrote no new result), missing (no result; the producer
+has not run, or its make target does not exist in this tree).
+Exit codes: `run` exits with the producer's status (0 when EVIDENCE_KEEP_GOING=1, so that the
+default `make` goes on to write the report); `check` exits 1 when a result is not fresh; 2 on a
+usage error (unknown producer).
+"""
+import hashlib, json, os, subprocess, sys, threading, time
+
+ALL = ("",)  # every file of the tree
+# Files that only render results: editing them must not make a result stale.
+REPORT_ONLY = ("tools/report/", "tools/stamp.py", "tools/summary.py", "mk/report.mk",
+               "tests/report/")
+
+# One line per producer: make target, outputs (relative to $(BUILD)), source prefixes.
+# Prefix lists are deliberately wide (all of tools/ and mk/): a false "stale" costs a rerun,
+# a false "fresh" costs the evidence its meaning.
+PRODUCERS = {
+    "model":  {"target": "model", "outputs": ["evidence/model.json", "evidence/trails"],
+               "sources": ("promela/", "tools/", "mk/", "spec/steps.md", "Makefile")},
+    "proofs": {"target": "prove", "outputs": ["evidence/proofs.json"],
+               "sources": ("src/", "acsl/", "proofs/", "tools/", "mk/", "Makefile")},
+    "tests":  {"target": "check", "outputs": ["results/summary.json"], "sources": ALL},
+    "cross":  {"target": "cross", "outputs": ["evidence/cross.json"],
+               "sources": ("src/", "tests/", "tools/", "mk/", "Makefile")},
+    "bench":  {"target": "bench", "outputs": ["evidence/bench.json"],
+               "sources": ("src/", "tests/", "bench/", "tools/", "mk/", "Makefile")},
+    "trace":  {"target": "trace", "outputs": ["evidence/trace.json"], "sources": ALL},
+}
+HEARTBEAT = float(os.environ.get("EVIDENCE_HEARTBEAT", "30"))
+
+
+def root():
+    """The tree whose sources are fingerprinted (IRQSYNC_ROOT overrides it, for the tests)."""
+    return os.environ.get("IRQSYNC_ROOT") or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def build_dir():
+    return os.environ.get("BUILD", "build")
+
+
+def stamp_path(name):
+    return os.path.join(build_dir(), "evidence", "stamps", name + ".json")
+
+
+def _sha(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for blk in iter(lambda: f.read(1 << 16), b""):
+            h.update(blk)
+    return h.hexdigest()
+
+
+def tree_files():
+    """Tracked plus untracked-not-ignored files (a new, un-added source counts too)."""
+    try:
+        out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"],
+                             capture_output=True, check=True).stdout.decode()
+        files = [p for p in out.split("\0") if p]
+    except (OSError, subprocess.CalledProcessError):  # not a git checkout: walk the tree
+        files = []
+        for d, subs, names in os.walk("."):
+            subs[:] = [s for s in subs if s not in (".git", "build")]
+            files += [os.path.relpath(os.path.join(d, n)) for n in names]
+    b = os.path.relpath(os.path.abspath(build_dir()), os.getcwd()).rstrip("/") + "/"
+    return sorted(p for p in set(files) if not p.startswith((b, ".git/")) and os.path.isfile(p))
+
+
+def source_files(name):
+    pre = PRODUCERS[name]["sources"]
+    files = [p for p in tree_files() if p.startswith(pre)]
+    if pre != ALL:
+        files = [p for p in files if not p.startswith(REPORT_ONLY)]
+    return files
+
+
+def fingerprint(name):
+    files = {p: _sha(p) for p in source_files(name)}
+    h = hashlib.sha256()
+    for p in sorted(files):
+        h.update(f"{p}\0{files[p]}\n".encode())
+    return h.hexdigest(), files
+
+
+def output_hashes(name):
+    """{output: sha256 or None}; a directory hashes as the list of its files and contents."""
+    res = {}
+    for o in PRODUCERS[name]["outputs"]:
+        p = os.path.join(build_dir(), o)
+        if os.path.isdir(p):
+            h = hashlib.sha256()
+            for d, _, names in sorted(os.walk(p)):
+                for n in sorted(names):
+                    f = os.path.join(d, n)
+                    h.update(f"{os.path.relpath(f, p)}\0{_sha(f)}\n".encode())
+            res[o] = h.hexdigest()
+        elif os.path.isfile(p):
+            res[o] = _sha(p)
+        else:
+            res[o] = None
+    return res
+
+
+def primary(name):
+    return PRODUCERS[name]["outputs"][0]
+
+
+def load_stamp(name):
+    try:
+        with open(stamp_path(name)) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def write_stamp(name, st, path=None):
+    path = path or stamp_path(name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(st, f, indent=1, sort_keys=True)
+    os.replace(tmp, path)
+
+
+def begin_path(name):
+    return stamp_path(name)[:-5] + ".begin.json"
+
+
+def begin(name):
+    """Before a direct run of a producer: the fingerprint it starts from and its outputs then."""
+    fp, files = fingerprint(name)
+    write_stamp(name, {"producer": name, "fingerprint": fp, "files": files,
+                       "before": output_hashes(name), "mtimes": {o: _mtime(o) for o in
+                                                                 PRODUCERS[name]["outputs"]},
+                       "start_ns": time.time_ns(),
+                       "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
+                begin_path(name))
+    return 0
+
+
+def _from_begin(name, cur):
+    """A stamp for a result written by a direct run after its begin-stamp, or None."""
+    try:
+        with open(begin_path(name)) as f:
+            b = json.load(f)
+    except (OSError, ValueError):
+        return None
+    prim = primary(name)
+    mt = _mtime(prim)
+    rewritten = cur[prim] != b["before"].get(prim) or mt != b["mtimes"].get(prim)
+    if not rewritten or mt is None or mt < b["start_ns"]:
+        return None
+    return {"producer": name, "fingerprint": b["fingerprint"], "files": b["files"],
+            "outputs": cur, "rc": None, "date": b["date"], "direct": True}
+
+
+def check(name):
+    """Freshness of one producer's result: {status, reason, changed[], rc, stamp}."""
+    cur = output_hashes(name)
+    st = load_stamp(name)
+    if not st or st.get("unavailable") or st.get("outputs") != cur:
+        st = _from_begin(name, cur) or st
+    r = {"producer": name, "target": PRODUCERS[name]["target"], "changed": [],
+         "rc": st.get("rc") if st else None, "stamped": st.get("date") if st else None}
+    redo = f"run `make evidence-{name}` (or `make`)"
+    if cur[primary(name)] is None:
+        if st and st.get("unavailable"):
+            why = f"no `make {PRODUCERS[name]['target']}` target in this tree"
+        elif st:
+            why = f"`make {PRODUCERS[name]['target']}` exited {st.get('rc')} and wrote no result"
+        else:
+            why = "not run"
+        return dict(r, status="missing", reason=why)
+    if not st or st.get("unavailable"):
+        return dict(r, status="unstamped", reason=f"result has no stamp; {redo}")
+    if st.get("outputs") != cur:
+        return dict(r, status="unstamped",
+                    reason=f"result rewritten since it was stamped (a run outside `make`); {redo}")
+    fp, files = fingerprint(name)
+    if fp != st.get("fingerprint"):
+        old = st.get("files", {})
+        changed = sorted(p for p in set(old) | set(files) if old.get(p) != files.get(p))
+        return dict(r, status="stale", changed=changed,
+                    reason=f"{len(changed)} source file(s) changed since the result was "
+                           f"produced ({', '.join(changed[:5])}{' …' if len(changed) > 5 else ''}); {redo}")
+    if st.get("failed"):
+        return dict(r, status="failed",
+                    reason=f"`make {PRODUCERS[name]['target']}` exited {st.get('rc')} without "
+                           f"writing a new result; the old one is rejected")
+    return dict(r, status="fresh", reason="")
+
+
+def _stream(proc, name, t0):
+    """Copy the producer's output through; print a heartbeat while it is silent."""
+    last = [time.time()]
+    tail = []
+    done = threading.Event()
+
+    def beat():
+        while not done.wait(5):
+            if time.time() - last[0] >= HEARTBEAT:
+                print(f"   … {name} still running ({_fmt(time.time() - t0)})", flush=True)
+                last[0] = time.time()
+
+    threading.Thread(target=beat, daemon=True).start()
+    for line in iter(proc.stdout.readline, b""):
+        last[0] = time.time()
+        sys.stdout.buffer.write(line)
+        sys.stdout.flush()
+        tail = (tail + [line.decode(errors="replace")])[-40:]
+    proc.wait()
+    done.set()
+    return tail
+
+
+def _fmt(s):
+    return f"{int(s) // 60}m{int(s) % 60:02d}s" if s >= 60 else f"{s:.1f}s"
+
+
+def _dry_run():
+    """make -n / -q / -t: run the command (make passes the flag on) but stamp nothing."""
+    flags = os.environ.get("MAKEFLAGS", "").split(" ")[0]
+    return "=" not in flags and any(c in flags.lstrip("-") for c in "nqt") and not flags.startswith("--")
+
+
+def run(name, cmd):
+    if _dry_run():
+        return subprocess.call(cmd)
+    fp, files = fingerprint(name)  # before the run: an edit during it makes the result stale
+    before = output_hashes(name)
+    mtimes = {o: _mtime(o) for o in before}
+    t0 = time.time()
+    print(f"==> {name}: {' '.join(cmd)}", flush=True)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    tail = _stream(proc, name, t0)
+    rc, dt = proc.returncode, time.time() - t0
+    after = output_hashes(name)
+    rewritten = any(after[o] != before[o] or _mtime(o) != mtimes[o] for o in after)
+    target = PRODUCERS[name]["target"]
+    st = {"producer": name, "command": cmd, "rc": rc, "seconds": round(dt, 1),
+          "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+          "fingerprint": fp, "files": files, "outputs": after}
+    if rc != 0 and any(f"No rule to make target '{target}'" in l for l in tail):
+        write_stamp(name, {"producer": name, "unavailable": True, "rc": rc, "date": st["date"]})
+        print(f"<== {name}: no `make {target}` target in this tree — shown as missing", flush=True)
+        return 0
+    if rewritten:
+        write_stamp(name, st)
+        print(f"<== {name}: exit {rc} in {_fmt(dt)}, result stamped", flush=True)
+    elif rc != 0:
+        write_stamp(name, dict(st, failed=True))
+        print(f"<== {name}: exit {rc} in {_fmt(dt)}, no new result (old one rejected)", flush=True)
+    else:
+        # The producer's make rule found its output up to date: keep the earlier stamp, whose
+        # fingerprint then decides (stale if the rule missed a dependency).
+        print(f"<== {name}: up to date ({_fmt(dt)}); earlier stamp kept", flush=True)
+    keep = os.environ.get("EVIDENCE_KEEP_GOING") == "1"
+    return 0 if keep else rc
+
+
+def _mtime(o):
+    try:
+        return os.stat(os.path.join(build_dir(), o)).st_mtime_ns
+    except OSError:
+        return None
+
+
+def main(argv):
+    os.chdir(root())
+    if len(argv) >= 4 and argv[1] == "run" and argv[3] == "--" and argv[2] in PRODUCERS:
+        return run(argv[2], argv[4:]) if argv[4:] else 2
+    if len(argv) == 3 and argv[1] == "begin" and argv[2] in PRODUCERS:
+        return begin(argv[2])
+    if len(argv) >= 2 and argv[1] == "check":
+        names = argv[2:] or list(PRODUCERS)
+        bad = [n for n in names if n not in PRODUCERS]
+        if bad:
+            print(f"stamp: unknown producer {' '.join(bad)} (known: {' '.join(PRODUCERS)})",
+                  file=sys.stderr)
+            return 2
+        worst = 0
+        for n in names:
+            c = check(n)
+            print(f"{n:7} {c['status']:9} {c['reason']}")
+            worst |= c["status"] != "fresh"
+        return worst
+    if len(argv) == 2 and argv[1] == "list":
+        for n, p in PRODUCERS.items():
+            print(f"{n:7} make {p['target']:6} -> {' '.join(p['outputs'])}  "
+                  f"from {' '.join(p['sources']) if p['sources'] != ALL else '(whole tree)'}")
+        return 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,23 @@
+#!/usr/bin/env python3
+"""The one-screen summary at the end of `make`: tools/summary.py [EVIDENCE_DIR]
+
+Reads EVIDENCE_DIR/evidence.json (written by `make report`). Exit status 1 when a producer failed,
+a result is not fresh, a requirement's evidence failed, a goal is unproved, a model run or a test
+did not go as expected; 0 otherwise (producers that do not exist yet show as NOT RUN, in red);
+2 when there is no evidence.json.
+"""
+import json, os, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "report"))
+import summary  # noqa: E402
+
+if __name__ == "__main__":
+    out = sys.argv[1] if len(sys.argv) > 1 else "build/evidence"
+    try:
+        with open(os.path.join(out, "evidence.json"), encoding="utf-8") as f:
+            ev = json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"summary: no report in {out} ({e}); run `make report`", file=sys.stderr)
+        sys.exit(2)
+    summary.show(ev, out)
+    sys.exit(0 if summary.ok(ev) else 1)

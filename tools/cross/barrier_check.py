@@ -28,10 +28,10 @@ ROLES = {
                 ("LSE atomic", r"^" + LSE_OPS + r"a?l?[bh]?\b")],
         "acquire": [("load-acquire", r"^(ldar|ldapr|ldaxr|ldaxp)[bh]?\b"),
                     ("LSE acquire atomic", r"^" + LSE_OPS + r"al?[bh]?\b"),
-                    ("full barrier", r"^dmb\s+(ish|sy)$")],
+                    ("dmb after a load", (r"^ld", r"^dmb\s+(ish|ishld|sy)$"))],
         "release": [("store-release", r"^(stlr|stlxr|stlxp)[bh]?\b"),
                     ("LSE release atomic", r"^" + LSE_OPS + r"a?l[bh]?\b"),
-                    ("full barrier", r"^dmb\s+(ish|sy)$")],
+                    ("dmb ish before a store", (r"^dmb\s+(ish|sy)$", r"^st"))],
         "full": [("dmb ish", r"^dmb\s+(ish|sy)$")],
     },
     # Armv7-A/R and Armv7-M have no acquire/release instructions: the C11 mapping is a dmb
@@ -45,9 +45,11 @@ ROLES = {
     "riscv64": {
         "rmw": [("AMO", r"^amo\w+\.[wd]"), ("LR/SC", r"^lr\.[wd]")],
         "acquire": [("AMO/LR with .aq", r"^(amo\w+|lr)\.[wd]\.aq(rl)?\b"),
-                    ("fence r,rw or stronger", r"^fence(\s+(io)?rw?,(io)?rw)?$")],
+                    ("fence r,rw or stronger after a load",
+                     (r"^(l[bhwd]u?|lr\.[wd]|amo\w+\.[wd])\b", r"^fence(\s+(io)?rw?,(io)?rw)?$"))],
         "release": [("AMO/SC with .rl", r"^(amo\w+|sc)\.[wd]\.(aq)?rl\b"),
-                    ("fence rw,w or stronger", r"^fence(\s+(io)?rw,(io|o)?r?w)?$")],
+                    ("fence rw,w or stronger before a store",
+                     (r"^fence(\s+(io)?rw,(io|o)?r?w)?$", r"^(s[bhwd]|sc\.[wd]|amo\w+\.[wd])\b"))],
         "full": [("fence rw,rw", r"^fence(\s+(io)?rw,(io)?rw)?$")],
     },
     "ppc64le": {
@@ -87,8 +89,15 @@ def disassemble(objdump, binary, arch):
     return funcs
 
 
-def closure(funcs, name, depth=3):
-    """The function and those it calls directly (depth-limited), in call order."""
+# Compiler support routines that implement atomics out of line (aarch64 -moutline-atomics,
+# libatomic, __sync builtins): followed even though they are not library symbols.
+ATOMIC_HELPERS = re.compile(r"^(__aarch64_(ld|swp|cas)\w+|__atomic_\w+|__sync_\w+)$")
+
+
+def closure(funcs, name, follow, depth=5):
+    """The function and those it calls (depth-limited, breadth first). Only calls to
+    `follow` symbols (the library's own functions) and to atomics helpers are followed, so
+    that a barrier somewhere in the C library cannot stand in for a missing one."""
     seen, todo = [], [(name, 0)]
     while todo:
         f, d = todo.pop(0)
@@ -98,9 +107,23 @@ def closure(funcs, name, depth=3):
         if d < depth:
             for ins, _ in funcs[f]:
                 m = CALL.match(ins)
-                if m and m.group(2) != f:
-                    todo.append((m.group(2), d + 1))
+                callee = m.group(2) if m else None
+                if callee and callee != f and (callee in follow or ATOMIC_HELPERS.match(callee)):
+                    todo.append((callee, d + 1))
     return seen
+
+
+def defined_symbols(nm, libs):
+    """Functions defined in the given archives/objects (the code under check)."""
+    syms = set()
+    for lib in libs:
+        out = subprocess.run([nm, "--defined-only", lib], check=True, capture_output=True,
+                             text=True).stdout
+        for line in out.splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[1] in "TtWw":
+                syms.add(parts[2])
+    return syms
 
 
 def find(pattern, insns):
@@ -117,7 +140,7 @@ def find(pattern, insns):
     return None
 
 
-def check(arch, funcs, wanted):
+def check(arch, funcs, wanted, follow):
     table = ROLES[arch]
     report, ok = [], True
     for fn, roles in wanted:
@@ -127,7 +150,7 @@ def check(arch, funcs, wanted):
             print(f"MISSING symbol {fn} in the binary")
             ok = False
             continue
-        body = closure(funcs, fn)
+        body = closure(funcs, fn, follow)
         for role in roles:
             hit = None
             for f in body:
@@ -159,6 +182,9 @@ def main():
     ap.add_argument("--arch", required=True, choices=sorted(ROLES))
     ap.add_argument("--objdump", required=True)
     ap.add_argument("--fn", action="append", default=[], metavar="SYMBOL=ROLE[,ROLE]")
+    ap.add_argument("--lib", action="append", default=[],
+                    help="archive/object whose functions calls may be followed into "
+                         "(default: every function of the binary)")
     ap.add_argument("--json")
     a = ap.parse_args()
     wanted = []
@@ -173,7 +199,13 @@ def main():
     if not wanted:
         print("barrier_check: nothing to check (--fn)", file=sys.stderr)
         return 2
-    ok, report = check(a.arch, disassemble(a.objdump, a.binary, a.arch), wanted)
+    funcs = disassemble(a.objdump, a.binary, a.arch)
+    if a.lib:
+        nm = re.sub(r"objdump$", "nm", a.objdump)
+        follow = defined_symbols(nm, a.lib) | {fn for fn, _ in wanted}
+    else:
+        follow = set(funcs)
+    ok, report = check(a.arch, funcs, wanted, follow)
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"arch": a.arch, "binary": a.binary, "ok": ok, "checks": report}, f,

@@ -1,0 +1,121 @@
+# mk/cross.mk — the library and its tests on other architectures (issue 6).
+#
+#   make cross            every target of TARGETS: build, barrier check, run under qemu
+#                         → build/evidence/cross.json (tools/cross/cross.py)
+#   make cross-barrier    the objdump barrier check for every Linux target + Armv7-M
+#   make cross-baremetal  build and run the bare-metal test on qemu-system-arm (mps2-an385)
+#   TARGETS="aarch64-linux-gnu baremetal-armv7m"   a subset (triples, or the short names
+#                         aarch64 armhf riscv64 ppc64le armv7m)
+#
+# Everything lands in $(BUILD)/cross/<target>/. The library is built from the same sources
+# (src/core/*.c + src/port/<PORT>/*.c) with the same warning set ($(ALL_CFLAGS)) as the host
+# build; only CC, the target flags and PORT change. CROSS_LIB_RULES mirrors mk/lib.mk's
+# IRQSYNC_LIB_RULES: this fragment is read before mk/lib.mk (the Makefile includes mk/*.mk in
+# name order), so it cannot $(call) that template at parse time.
+CROSS_DIR     := $(BUILD)/cross
+CROSS_LINUX   := aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-linux-gnu
+CROSS_BM      := baremetal-armv7m
+TARGETS       ?= $(CROSS_LINUX) $(CROSS_BM)
+# Linux test binaries are linked statically: qemu-user then needs no target sysroot.
+CROSS_LDFLAGS := -static
+# Architecture names of tools/cross/barrier_check.py.
+cross_arch = $(patsubst aarch64-%,aarch64,$(patsubst arm-%,armv7,$(patsubst riscv64-%,riscv64,$(patsubst powerpc64le-%,ppc64le,$(1)))))
+
+# The deliberately relaxed build: every C11 memory order the library and the probe use is
+# downgraded to relaxed by redefining the compiler's __ATOMIC_* constants (stdatomic.h's
+# memory_order_* enumerators are defined from them). Its disassembly must FAIL the barrier
+# check on every target: that is what shows the check can fail.
+CROSS_RELAXED := -U__ATOMIC_ACQUIRE -D__ATOMIC_ACQUIRE=0 -U__ATOMIC_RELEASE -D__ATOMIC_RELEASE=0 \
+                 -U__ATOMIC_ACQ_REL -D__ATOMIC_ACQ_REL=0 -U__ATOMIC_SEQ_CST -D__ATOMIC_SEQ_CST=0 \
+                 -U__ATOMIC_CONSUME -D__ATOMIC_CONSUME=0
+
+# What the barrier check looks for, per symbol (roles of tools/cross/barrier_check.py).
+CROSS_BARRIER_FNS := --fn spin_lock=rmw,acquire --fn spin_unlock=release \
+                     --fn xprobe_smp_mb=full --fn synchronize_irq=acquire,release \
+                     --fn handle_irq=acquire,release
+
+CROSS_CPPFLAGS := -Isrc/include
+cross_lib_srcs = $(sort $(wildcard src/core/*.c)) $(sort $(wildcard src/port/$(1)/*.c))
+cross_lib_objs = $(patsubst src/%.c,$(1)/obj/%.o,$(call cross_lib_srcs,$(2)))
+CROSS_HDRS     = $(wildcard src/include/irqsync/*.h src/core/*.h src/port/*.h src/port/*/*.h)
+
+# $(call CROSS_LIB_RULES,<outdir>,<CC>,<CFLAGS>,<PORT>,<AR>) → <outdir>/libirqsync.a
+define CROSS_LIB_RULES
+$(1)/obj/%.o: src/%.c $$(CROSS_HDRS)
+	@mkdir -p $$(@D)
+	$(2) $(3) $$(CROSS_CPPFLAGS) -c $$< -o $$@
+$(1)/libirqsync.a: $$(call cross_lib_objs,$(1),$(4))
+	@rm -f $$@
+	$(5) rcs $$@ $$^
+endef
+
+# ---- Linux targets: library (normal + relaxed), barrier probe ----
+define CROSS_LINUX_RULES
+$(eval $(call CROSS_LIB_RULES,$(CROSS_DIR)/$(1),$(1)-gcc,$(ALL_CFLAGS),hosted,$(1)-ar))
+$(eval $(call CROSS_LIB_RULES,$(CROSS_DIR)/$(1)/relaxed,$(1)-gcc,$(ALL_CFLAGS) $(CROSS_RELAXED),hosted,$(1)-ar))
+
+$(CROSS_DIR)/$(1)/barrier-probe: tests/cross/barrier_probe.c $(CROSS_DIR)/$(1)/libirqsync.a
+	$(1)-gcc $(ALL_CFLAGS) $(CROSS_CPPFLAGS) $(CROSS_LDFLAGS) $$< $(CROSS_DIR)/$(1)/libirqsync.a -lpthread -o $$@
+$(CROSS_DIR)/$(1)/relaxed/barrier-probe: tests/cross/barrier_probe.c $(CROSS_DIR)/$(1)/relaxed/libirqsync.a
+	$(1)-gcc $(ALL_CFLAGS) $(CROSS_RELAXED) $(CROSS_CPPFLAGS) $(CROSS_LDFLAGS) $$< $(CROSS_DIR)/$(1)/relaxed/libirqsync.a -lpthread -o $$@
+
+.PHONY: cross-lib-$(1) cross-barrier-$(1) cross-barrier-relaxed-$(1)
+cross-lib-$(1): $(CROSS_DIR)/$(1)/libirqsync.a
+cross-barrier-$(1): $(CROSS_DIR)/$(1)/barrier-probe
+	$(PYTHON) tools/cross/barrier_check.py --arch $(call cross_arch,$(1)) --objdump $(1)-objdump \
+	  --lib $(CROSS_DIR)/$(1)/libirqsync.a --json $(CROSS_DIR)/$(1)/barrier.json $$< $(CROSS_BARRIER_FNS)
+# Expected to exit 1 with "MISSING ..." lines; tests/suites/70-cross.sh asserts that.
+cross-barrier-relaxed-$(1): $(CROSS_DIR)/$(1)/relaxed/barrier-probe
+	$(PYTHON) tools/cross/barrier_check.py --arch $(call cross_arch,$(1)) --objdump $(1)-objdump \
+	  --lib $(CROSS_DIR)/$(1)/relaxed/libirqsync.a $$< $(CROSS_BARRIER_FNS)
+endef
+$(foreach t,$(CROSS_LINUX),$(eval $(call CROSS_LINUX_RULES,$(t))))
+
+# ---- bare metal: Armv7-M (Cortex-M3) on qemu's mps2-an385 ----
+BM_DIR      := $(CROSS_DIR)/baremetal-armv7m
+BM_CC       := arm-none-eabi-gcc
+BM_ARCH     := -mcpu=cortex-m3 -mthumb -mfloat-abi=soft
+# One CPU (the board has one); the library is freestanding and needs no C library at all.
+BM_CFLAGS   := $(ALL_CFLAGS) $(BM_ARCH) -ffreestanding -DIRQSYNC_NR_CPUS=1
+BM_LDFLAGS  := $(BM_ARCH) -T tests/baremetal/mps2-an385.ld -nostartfiles -nostdlib
+BM_TEST_SRC := tests/baremetal/main.c tests/baremetal/startup-armv7m.c tests/baremetal/semihost.c
+BM_TEST_HDR := $(wildcard tests/baremetal/*.h)
+BM_QEMU     := qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none \
+               -semihosting-config enable=on,target=native
+BM_CORE_OBJS = $(filter-out $(BM_DIR)/obj/port/%,$(call cross_lib_objs,$(BM_DIR),baremetal-armv7m))
+
+$(eval $(call CROSS_LIB_RULES,$(BM_DIR),$(BM_CC),$(BM_CFLAGS),baremetal-armv7m,arm-none-eabi-ar))
+$(eval $(call CROSS_LIB_RULES,$(BM_DIR)/relaxed,$(BM_CC),$(BM_CFLAGS) $(CROSS_RELAXED),baremetal-armv7m,arm-none-eabi-ar))
+
+$(BM_DIR)/irqsync-test.elf: $(BM_TEST_SRC) $(BM_TEST_HDR) tests/baremetal/mps2-an385.ld $(BM_DIR)/libirqsync.a
+	$(BM_CC) $(BM_CFLAGS) $(CROSS_CPPFLAGS) -Itests/baremetal $(BM_LDFLAGS) $(BM_TEST_SRC) $(BM_DIR)/libirqsync.a -lgcc -o $@
+# The expected-failure image: the real core with the known-bad restore port.
+$(BM_DIR)/irqsync-test-mutant.elf: $(BM_TEST_SRC) $(BM_TEST_HDR) tests/baremetal/mutants/port-restore-enables.c $(BM_CORE_OBJS)
+	$(BM_CC) $(BM_CFLAGS) $(CROSS_CPPFLAGS) -Itests/baremetal $(BM_LDFLAGS) $(BM_TEST_SRC) tests/baremetal/mutants/port-restore-enables.c $(BM_CORE_OBJS) -lgcc -o $@
+$(BM_DIR)/barrier-probe: tests/cross/barrier_probe.c $(BM_DIR)/libirqsync.a
+	$(BM_CC) $(BM_CFLAGS) $(CROSS_CPPFLAGS) $(BM_ARCH) -nostartfiles -nostdlib -e main $< $(BM_DIR)/libirqsync.a -lgcc -o $@
+$(BM_DIR)/relaxed/barrier-probe: tests/cross/barrier_probe.c $(BM_DIR)/relaxed/libirqsync.a
+	$(BM_CC) $(BM_CFLAGS) $(CROSS_RELAXED) $(CROSS_CPPFLAGS) $(BM_ARCH) -nostartfiles -nostdlib -e main $< $(BM_DIR)/relaxed/libirqsync.a -lgcc -o $@
+
+.PHONY: cross-lib-baremetal-armv7m cross-barrier-baremetal-armv7m cross-barrier-relaxed-baremetal-armv7m
+.PHONY: cross-baremetal cross-baremetal-mutant cross-build-baremetal-armv7m
+cross-lib-baremetal-armv7m: $(BM_DIR)/libirqsync.a
+cross-build-baremetal-armv7m: $(BM_DIR)/irqsync-test.elf $(BM_DIR)/barrier-probe
+cross-barrier-baremetal-armv7m: $(BM_DIR)/barrier-probe
+	$(PYTHON) tools/cross/barrier_check.py --arch armv7m --objdump arm-none-eabi-objdump \
+	  --lib $(BM_DIR)/libirqsync.a --json $(BM_DIR)/barrier.json $< $(CROSS_BARRIER_FNS)
+cross-barrier-relaxed-baremetal-armv7m: $(BM_DIR)/relaxed/barrier-probe
+	$(PYTHON) tools/cross/barrier_check.py --arch armv7m --objdump arm-none-eabi-objdump \
+	  --lib $(BM_DIR)/relaxed/libirqsync.a $< $(CROSS_BARRIER_FNS)
+# TAP on stdout; exit status = number of failed cases (semihosting), 101 on a fault.
+cross-baremetal: $(BM_DIR)/irqsync-test.elf
+	timeout 120 $(BM_QEMU) -kernel $<
+cross-baremetal-mutant: $(BM_DIR)/irqsync-test-mutant.elf
+	timeout 120 $(BM_QEMU) -kernel $<
+
+.PHONY: cross-barrier
+cross-barrier: $(foreach t,$(CROSS_LINUX) baremetal-armv7m,cross-barrier-$(t))
+
+.PHONY: cross
+cross: ## cross builds, barrier check, tests under qemu → build/evidence/cross.json
+	@$(PYTHON) tools/cross/cross.py --targets "$(TARGETS)"

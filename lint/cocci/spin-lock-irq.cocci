@@ -155,12 +155,34 @@ fn << inirqret.fn;
 flag(p, "in interrupt handler %s(), which runs with interrupts disabled: use spin_lock/spin_lock_irqsave, not spin_lock_irq" % fn)
 
 # ---- patch mode: rewrite reported pairs where it is safe
+# the new variables are named irqflags0, irqflags1, ...: no rewrite in a file
+# that already uses such a name (as a variable, a parameter or in an expression)
 @clash depends on patch@
 identifier x =~ "^irqflags[0-9]+$";
 @@
 x
 
-@fix depends on patch && !clash@
+@clashdecl depends on patch@
+identifier x =~ "^irqflags[0-9]+$";
+type T;
+@@
+T x;
+
+@clashinit depends on patch@
+identifier x =~ "^irqflags[0-9]+$";
+type T;
+expression E;
+@@
+T x = E;
+
+@clashparam depends on patch@
+identifier x =~ "^irqflags[0-9]+$";
+identifier fn;
+type T;
+@@
+fn(..., T x, ...) { ... }
+
+@fix depends on patch && !clash && !clashdecl && !clashinit && !clashparam@
 identifier fn;
 expression L;
 fresh identifier fl = "irqflags";

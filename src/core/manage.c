@@ -171,8 +171,9 @@ static void irqsync_install(struct irq_desc *desc, irq_handler_t handler,
 	}
 }
 
-int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
-		const char *name, void *dev_id)
+/* Parenthesised: the header's type-checking macro of the same name must not expand here. */
+int (request_irq)(unsigned int irq, irq_handler_t handler, unsigned long flags,
+		  const char *name, void *dev_id)
 {
 	struct irq_desc *desc;
 	irq_flags_t iflags;

@@ -94,6 +94,20 @@ void irqsync_init(void);
 int __must_check request_irq(unsigned int irq, irq_handler_t handler,
 			     unsigned long flags, const char *name, void *dev_id);
 
+/*
+ * REQ-HANDLER-1 as a hard error for every C11 compiler, not just a
+ * warning: the handler argument must have exactly the type irq_handler_t
+ * (or be NULL, which request_irq rejects at run time).  A handler with
+ * the old (int irq, void *dev_id) prototype matches no association.
+ * The macro calls the function of the same name (no recursive expansion).
+ */
+#if !defined(__FRAMAC__)
+#define IRQSYNC_HANDLER_CHECK(h) \
+	_Generic((h), irq_handler_t: (h), void *: (irq_handler_t)0)
+#define request_irq(irq, handler, flags, name, dev_id) \
+	request_irq((irq), IRQSYNC_HANDLER_CHECK(handler), (flags), (name), (dev_id))
+#endif
+
 /**
  * free_irq - remove the action of @dev_id and wait until it cannot run
  * @irq:    the line

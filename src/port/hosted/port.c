@@ -143,14 +143,25 @@ int irqsync_port_irqs_disabled(void)
 	return hosted_masked ? 1 : 0;
 }
 
+/*
+ * Hosted CPUs are threads the OS may preempt, unlike hardware CPUs: a ticket
+ * lock whose next owner is descheduled stalls every waiter (more CPU threads
+ * than cores makes that the rule).  So every 64th relax yields the core.
+ */
+static _Thread_local unsigned int hosted_relax_count;
+
 void irqsync_port_cpu_relax(void)
 {
+	if ((++hosted_relax_count & 63U) == 0U) {
+		sched_yield();
+		return;
+	}
 #if defined(__x86_64__) || defined(__i386__)
 	__builtin_ia32_pause();
 #elif defined(__aarch64__) || (defined(__arm__) && defined(__ARM_ARCH) && __ARM_ARCH >= 7)
 	__asm__ __volatile__("yield" ::: "memory");
 #else
-	sched_yield();
+	atomic_signal_fence(memory_order_seq_cst);
 #endif
 }
 

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# 20-unit — the C library on the host: unit tests (release, debug, step-hook, ASan+UBSan,
+# TSan builds), compile-fail tests, link/symbol checks.  Budget: <= 2 min.
+source tests/lib.sh
+
+t_run "unit/build [REQ-IMPL-2]" make -s -j2 unit-tests
+[[ -x build/tests/unit ]] || exit 0   # the build failure is recorded above
+
+t_tap unit build/tests/unit
+t_tap unit-debug build/tests/unit-debug
+t_tap unit-steps build/tests/unit-steps
+t_tap asan-ubsan build/tests/unit-asan
+# Sanitizer builds of the same unit tests (REQ-IMPL-2; every case name carries its REQ IDs).
+# TSan needs ASLR compatible with its shadow layout; setarch -R disables randomisation if allowed.
+if setarch "$(uname -m)" -R true 2>/dev/null; then
+  t_tap tsan setarch "$(uname -m)" -R build/tests/unit-tsan
+else
+  t_tap tsan build/tests/unit-tsan
+fi
+
+# Every step the core marks is a step of spec/steps.md, and every code step of the spec is known.
+steps_match() {
+  local code spec
+  code=$(grep '^# step ' "$LOGDIR/unit-steps.log" | awk '{print $3}' | sort -u)
+  spec=$(grep -oE '^\| `[A-Z_]+`' spec/steps.md | tr -d '|` ' | sort -u)
+  [[ -n $code && -n $spec ]] || { echo "no step names found"; return 1; }
+  diff <(echo "$code") <(echo "$spec")
+}
+t_run "unit/step-names-match-spec [REQ-IMPL-3]" steps_match
+
+# Compile-fail: each must fail with its diagnostic, and compile with -DCONTROL.
+read -r -a CCLINE <<<"$(make -s --no-print-directory print-irqsync-cc)"
+for f in tests/compile-fail/*.c; do
+  n=$(basename "$f" .c)
+  re=$(sed -n 's/^ \* expect: //p' "$f")
+  req=$(grep -oE 'REQ-[A-Z]+-[0-9]+' "$f" | head -1)
+  t_run_fail "compile-fail/$n [$req]" "$re" "${CCLINE[@]}" -c "$f" -o /dev/null
+  t_run "compile-fail/$n-control [$req]" "${CCLINE[@]}" -DCONTROL -c "$f" -o /dev/null
+done
+# REQ-SYNC-6: the real core source refuses a variant outside a test build.
+for v in 0 1; do
+  t_run_fail "compile-fail/variant-v$v-default-build [REQ-SYNC-6]" \
+    "IRQSYNC_TEST_VARIANT is for test builds only" \
+    "${CCLINE[@]}" -DIRQSYNC_TEST_VARIANT=$v -c src/core/manage.c -o /dev/null
+  t_run "compile-fail/variant-v$v-test-build-control [REQ-SYNC-6]" \
+    "${CCLINE[@]}" -DIRQSYNC_TESTING -DIRQSYNC_TEST_VARIANT=$v -c src/core/manage.c -o /dev/null
+done
+t_run_fail "compile-fail/step-hooks-default-build [REQ-IMPL-3]" \
+  "IRQSYNC_STEP_HOOKS is for test builds only" \
+  "${CCLINE[@]}" -DIRQSYNC_STEP_HOOKS -c src/core/steps.c -o /dev/null
+
+# Link checks on the shipped library (nm -u: what it references).
+undefined() { nm -u "$1" 2>/dev/null | awk '{print $NF}' | sort -u; }
+defined() { nm --defined-only "$1" 2>/dev/null | awk '{print $NF}' | sort -u; }
+no_alloc() { # REQ-IMPL-1
+  local u; u=$(undefined build/lib/libirqsync.a)
+  grep -qx pthread_kill <<<"$u" || { echo "nm -u sees nothing: the check would be blind"; return 1; }
+  if grep -Ex 'malloc|calloc|realloc|free|aligned_alloc|posix_memalign|valloc|strdup|strndup|mmap|sbrk|brk' <<<"$u"; then
+    echo "the library references an allocator"; return 1
+  fi
+  local core; core=$(for o in build/lib/obj/core/*.o; do undefined "$o"; done | sort -u)
+  echo "core references:" $core
+  if grep -vE '^(irqsync_|spin_|local_irq_|irqs_disabled|handle_irq|irq_desc)' <<<"$core"; then
+    echo "the core references something outside the library and the port"; return 1
+  fi
+}
+t_run "link/no-dynamic-allocation [REQ-IMPL-1]" no_alloc
+no_test_code() { # REQ-SYNC-6, REQ-IMPL-3
+  local d; d=$(defined build/lib/libirqsync.a)
+  grep -qx synchronize_irq <<<"$d" || { echo "no synchronize_irq: blind check"; return 1; }
+  if grep -Ex 'irqsync_test_variant|irqsync_step|irqsync_set_step_hook' <<<"$d"; then
+    echo "default build carries test code"; return 1
+  fi
+  grep -qx irqsync_test_variant <<<"$(defined build/libs/v0/libirqsync.a)" || { echo "v0 lib not marked"; return 1; }
+  grep -qx irqsync_step <<<"$(defined build/libs/hooks/libirqsync.a)" || { echo "hook lib has no hook"; return 1; }
+}
+t_run "link/default-build-has-no-variant-or-hook [REQ-SYNC-6 REQ-IMPL-3]" no_test_code

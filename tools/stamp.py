@@ -169,15 +169,19 @@ def _from_begin(name, cur):
     if not rewritten or mt is None or mt < b["start_ns"]:
         return None
     return {"producer": name, "fingerprint": b["fingerprint"], "files": b["files"],
-            "outputs": cur, "rc": None, "date": b["date"], "direct": True}
+            "outputs": cur, "rc": None, "date": b["date"], "direct": True,
+            "start_ns": b["start_ns"]}
 
 
 def check(name):
     """Freshness of one producer's result: {status, reason, changed[], rc, stamp}."""
     cur = output_hashes(name)
     st = load_stamp(name)
-    if not st or st.get("unavailable") or st.get("outputs") != cur:
-        st = _from_begin(name, cur) or st
+    # a direct run begun after the last `make evidence-…` run and writing after it wins
+    b = _from_begin(name, cur)
+    if b and (not st or st.get("unavailable") or st.get("outputs") != cur
+              or b["start_ns"] > st.get("end_ns", st.get("start_ns", 0))):
+        st = b
     r = {"producer": name, "target": PRODUCERS[name]["target"], "changed": [],
          "rc": st.get("rc") if st else None, "stamped": st.get("date") if st else None}
     redo = f"run `make evidence-{name}` (or `make`)"
@@ -244,6 +248,7 @@ def _dry_run():
 def run(name, cmd):
     if _dry_run():
         return subprocess.call(cmd)
+    start_ns = time.time_ns()
     fp, files = fingerprint(name)  # before the run: an edit during it makes the result stale
     before = output_hashes(name)
     mtimes = {o: _mtime(o) for o in before}
@@ -257,7 +262,8 @@ def run(name, cmd):
     target = PRODUCERS[name]["target"]
     st = {"producer": name, "command": cmd, "rc": rc, "seconds": round(dt, 1),
           "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-          "fingerprint": fp, "files": files, "outputs": after}
+          "fingerprint": fp, "files": files, "outputs": after, "start_ns": start_ns,
+          "end_ns": time.time_ns()}
     if rc != 0 and any(f"No rule to make target '{target}'" in l for l in tail):
         write_stamp(name, {"producer": name, "unavailable": True, "rc": rc, "date": st["date"]})
         print(f"<== {name}: no `make {target}` target in this tree — shown as missing", flush=True)

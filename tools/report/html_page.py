@@ -230,7 +230,7 @@ def cross_table(ev):
     return "\n".join(out)
 
 
-EFFECT = {"enter": "→ store buffer", "store": "store", "load": "load", "drain": "drains buffer, acts on memory",
+EFFECT = {"enter": "→ store buffer", "store": "store", "load": "load", "atomic": "on memory (locked/fenced)",
           "other": ""}
 
 
@@ -261,7 +261,7 @@ def timeline(tl, idx):
             cls = "enter" if eff == "enter" else ""
             cells[s["cpu"]] = (f'<div class="{cls}"><b>{e(s["step"])}</b> <span class="effect">'
                                f'{e(EFFECT.get(eff, eff))}</span></div>')
-            if eff == "drain":
+            if eff == "atomic":
                 mem = f'{e(s["step"])} (CPU{s["cpu"]}) acts on memory'
         elif s["kind"] in ("flush", "enter") and s["cpu"] is not None and s["cpu"] < n:
             if s["kind"] == "flush":

@@ -21,8 +21,8 @@ MARKERS = [
 ]
 # What the enclosing inline of a STEP printf does to the CPU's store buffer.
 PRIM = [
-    ("store", re.compile(r"^mm_(store|store_rel|unlock)\b")),
-    ("drain", re.compile(r"^mm_(lock|xchg|fetch_add|mb|rmw\w*|cas)\b")),
+    ("store", re.compile(r"^mm_(store|store_rel|unlock|buffer)\b")),
+    ("atomic", re.compile(r"^mm_(lock|xchg|fetch_add|mb|rmw\w*|cas)\b")),
     ("load", re.compile(r"^mm_(load\w*|read)\b")),
 ]
 MOVE = re.compile(r"^\s*(\d+):\s+proc\s+(\d+)\s+\(([^)]*)\)\s+(\S+?):(\d+)\s+\(state\s+\d+\)"
@@ -76,7 +76,7 @@ class Sources:
         return None
 
     def effect(self, path, line, step, mm):
-        """store / drain / load / other, from the enclosing inline, else from steps.md."""
+        """store / atomic / load / other, from the enclosing inline, else from steps.md."""
         prim = self.inline_at(path, line)
         if prim:
             for kind, rx in PRIM:
@@ -84,7 +84,7 @@ class Sources:
                     return kind, prim
         acc = self.access.get(step, "").lower()
         if "fence" in acc or acc.startswith(("lock", "atomic")):
-            return "drain", None
+            return "atomic", None
         if "unlock" in acc or "store" in acc:
             return "store", None
         if "load" in acc:
@@ -102,7 +102,7 @@ def parse(text, sources, mm="tso"):
     error, cycle, buffered = None, False, mm not in ("sc",)
     bufs = {}             # cpu -> list of entries (FIFO)
     explicit_buffer = any(m[0] in ("enter", "flush") for m in _markers(lines))
-    last_move = None
+    last_move, fmove = None, None
     for raw in lines:
         if raw.startswith("spin: trail ends") or raw.startswith("#processes"):
             break
@@ -131,26 +131,66 @@ def parse(text, sources, mm="tso"):
             for p in pending:
                 _event(p, pid, path, ln, rows, bufs, sources, mm, buffered, explicit_buffer)
             pending = []
-            if pid in flushers and not explicit_buffer and buffered and key != last_move:
-                cpu = flushers.index(pid)
-                if bufs.get(cpu):
-                    e = bufs[cpu].pop(0)
-                    rows.append({"kind": "flush", "cpu": cpu, "step": e["step"], "inferred": True,
-                                 "text": f"{e['step']} (CPU{cpu}) reaches memory",
-                                 "buffers": _snap(bufs)})
-                else:
-                    notes.append(f"flusher of CPU{cpu} moved with an empty (inferred) buffer at step {depth}")
+            if key != last_move and fmove:
+                _flush(fmove, rows, bufs, notes)
+                fmove = None
+            if pid in flushers and not explicit_buffer and buffered:
+                if fmove is None:
+                    fmove = {"cpu": flushers.index(pid), "k": 0, "at": None, "late": False,
+                             "depth": depth}
+                _flusher_line(fmove, stmt or "")
             last_move = key
             continue
         s = raw.strip()
         if s and raw[:1].isspace() and not re.match(r"^\w+(\[\d+\])?(\.\w+)* = ", s):
             pending.append(s)
+    if fmove:
+        _flush(fmove, rows, bufs, notes)
     if error:
         rows.append({"kind": "error", "cpu": None, "text": error})
     cpus = 1 + max([r["cpu"] for r in rows if r.get("cpu") is not None] + [len(flushers) - 1, 0])
     return {"steps": rows, "cpus": cpus, "error": error, "cycle": cycle,
             "inferred": buffered and not explicit_buffer, "notes": notes,
             "processes": {str(k): v for k, v in sorted(procs.items())}}
+
+
+# A flusher move drains one entry of its CPU's buffer. TSO: the oldest. WEAK (promela/mm/weak.pml)
+# walks the buffer with mm_k to the entry that may go first; the value of mm_k when the move
+# starts writing memory (mem[…], hist[…], mm_j) is the index of the entry that leaves.
+FL_K0 = re.compile(r"^mm_k = 0$")
+FL_KINC = re.compile(r"^mm_k = \(mm_k\+1\)$")
+FL_COMMIT = re.compile(r"^(mem|hist)\[|^mm_j = ")
+FL_LATE = re.compile(r"^\(?lt_p\[")
+
+
+def _flusher_line(fm, stmt):
+    if fm["at"] is not None:
+        return
+    if FL_LATE.match(stmt):
+        fm["late"] = True
+    elif FL_K0.match(stmt):
+        fm["k"] = 0
+    elif FL_KINC.match(stmt):
+        fm["k"] += 1
+    elif FL_COMMIT.search(stmt):
+        fm["at"] = fm["k"]
+
+
+def _flush(fm, rows, bufs, notes):
+    cpu, q = fm["cpu"], bufs.get(fm["cpu"], [])
+    if fm["late"] and fm["at"] is None:
+        rows.append({"kind": "late", "cpu": cpu, "text": f"CPU{cpu}'s delayed load takes its value",
+                     "buffers": _snap(bufs)})
+        return
+    k = fm["at"] or 0
+    if k >= len(q):
+        notes.append(f"flusher of CPU{cpu} moved at step {fm['depth']} with no (inferred) entry {k}")
+        return
+    e = q.pop(k)
+    rows.append({"kind": "flush", "cpu": cpu, "step": e["step"], "inferred": True,
+                 "text": f"{e['step']} (CPU{cpu}) reaches memory"
+                         + (f" (overtaking {k} older entr{'y' if k == 1 else 'ies'})" if k else ""),
+                 "buffers": _snap(bufs)})
 
 
 def _markers(lines):
@@ -183,10 +223,7 @@ def _event(text, pid, path, ln, rows, bufs, sources, mm, buffered, explicit_buff
                 if eff == "store":
                     bufs.setdefault(cpu, []).append({"step": step})
                     row["effect"] = "enter"
-                elif eff == "drain" and bufs.get(cpu):
-                    # a drain waits for an empty buffer: the flusher moves must have come first
-                    row["note"] = "buffer not empty before a draining step (inference off)"
-            row["buffers"] = _snap(bufs)
+                row["buffers"] = _snap(bufs)
             rows.append(row)
         elif kind == "enter":
             bufs.setdefault(cpu, []).append({"step": f"{g['addr']}={g['val']}"})

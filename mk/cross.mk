@@ -71,6 +71,40 @@ cross-barrier-relaxed-$(1): $(CROSS_DIR)/$(1)/relaxed/barrier-probe
 endef
 $(foreach t,$(CROSS_LINUX),$(eval $(call CROSS_LINUX_RULES,$(t))))
 
+# ---- Linux targets: the test suite (what tests/suites/20-unit.sh and the stress suite run on
+# the host, minus the sanitizer builds, which qemu-user cannot host) ----
+# Test libraries: <flavour>:<extra CFLAGS>. "default" is the shipping library above.
+CROSS_TEST_LIBS := debug:-DIRQSYNC_TESTING@-DIRQSYNC_DEBUG hooks:-DIRQSYNC_TESTING@-DIRQSYNC_STEP_HOOKS
+# Test programs: <binary>:<source>:<library flavour>:<extra CFLAGS, @ for space>
+CROSS_TEST_PROGS := unit:tests/unit/unit.c:default: \
+                    unit-debug:tests/unit/debug.c:debug:-DIRQSYNC_TESTING@-DIRQSYNC_DEBUG \
+                    unit-steps:tests/unit/steps.c:hooks:-DIRQSYNC_TESTING@-DIRQSYNC_STEP_HOOKS
+# How cross.py runs them: "<name>:<binary> <args>;..." (the stress size is reduced here).
+CROSS_TESTS := unit:unit;unit-debug:unit-debug;unit-steps:unit-steps
+CROSS_TEST_CPPFLAGS := $(CROSS_CPPFLAGS) -Isrc/port/hosted -Itests/harness -Itests/unit
+CROSS_TEST_HDRS = $(wildcard tests/unit/*.h tests/harness/*.h tests/stress/*.h tests/race/*.h)
+
+cross_w = $(word $(2),$(subst :, ,$(subst ::,:-:,$(1))))
+cross_sp = $(subst @, ,$(filter-out -,$(1)))
+cross_libdir = $(if $(filter default,$(2)),$(CROSS_DIR)/$(1),$(CROSS_DIR)/$(1)/$(2))
+
+# $(call CROSS_TEST_RULES,<triple>,<prog spec>)
+define CROSS_TEST_RULES
+$(CROSS_DIR)/$(1)/tests/$(call cross_w,$(2),1): $(call cross_w,$(2),2) $(call cross_libdir,$(1),$(call cross_w,$(2),3))/libirqsync.a $$(CROSS_TEST_HDRS)
+	@mkdir -p $$(@D)
+	$(1)-gcc $(ALL_CFLAGS) $(call cross_sp,$(call cross_w,$(2),4)) $(CROSS_TEST_CPPFLAGS) $(CROSS_LDFLAGS) $$< $(call cross_libdir,$(1),$(call cross_w,$(2),3))/libirqsync.a -lpthread -o $$@
+CROSS_TEST_BINS_$(1) += $(CROSS_DIR)/$(1)/tests/$(call cross_w,$(2),1)
+endef
+$(foreach t,$(CROSS_LINUX),\
+  $(foreach l,$(CROSS_TEST_LIBS),$(eval $(call CROSS_LIB_RULES,$(CROSS_DIR)/$(t)/$(firstword $(subst :, ,$(l))),$(t)-gcc,$(ALL_CFLAGS) $(call cross_sp,$(lastword $(subst :, ,$(l)))),hosted,$(t)-ar)))\
+  $(foreach p,$(CROSS_TEST_PROGS),$(eval $(call CROSS_TEST_RULES,$(t),$(p))))\
+  $(eval .PHONY: cross-build-$(t))\
+  $(eval cross-build-$(t): $(CROSS_DIR)/$(t)/libirqsync.a $(CROSS_DIR)/$(t)/barrier-probe $$(CROSS_TEST_BINS_$(t))))
+
+.PHONY: print-cross-tests
+print-cross-tests:
+	@echo '$(CROSS_TESTS)'
+
 # ---- bare metal: Armv7-M (Cortex-M3) on qemu's mps2-an385 ----
 BM_DIR      := $(CROSS_DIR)/baremetal-armv7m
 BM_CC       := arm-none-eabi-gcc
@@ -118,4 +152,4 @@ cross-barrier: $(foreach t,$(CROSS_LINUX) baremetal-armv7m,cross-barrier-$(t))
 
 .PHONY: cross
 cross: ## cross builds, barrier check, tests under qemu → build/evidence/cross.json
-	@$(PYTHON) tools/cross/cross.py --targets "$(TARGETS)"
+	@$(PYTHON) tools/cross/cross.py all --targets "$(TARGETS)"

@@ -12,7 +12,11 @@ tests/suites/60-lint.sh parses its output.
 Exit status: 0 no finding, 1 findings, 2 a tool could not run (missing, crashed).
 
     irqlint.py [--tools sparse,cocci,cppcheck,clang-tidy] [--cflags "-I... -D..."]
-               [--fix] FILE...
+               [--tool-flags TOOL="FLAGS"]... [--fix] FILE...
+
+--tool-flags adds options for one tool only, e.g. a cross target:
+    --tool-flags clang-tidy="--target=arm-none-eabi -mcpu=cortex-m3"
+    --tool-flags sparse="--arch=arm -D__ARM_ARCH_7M__"
 
 --fix applies the patch mode of lint/cocci/spin-lock-irq.cocci to the files in place
 (spin_lock_irq -> spin_lock_irqsave where that is safe), prints the diff, then lints.
@@ -33,8 +37,9 @@ def run(cmd):
     return p.returncode, p.stdout
 
 class Lint:
-    def __init__(self, cflags):
+    def __init__(self, cflags, extra):
         self.cflags = cflags            # -I/-D/-U/-std options shared by every tool
+        self.extra = extra              # tool -> options for that tool only
         self.findings = []              # (file, line, col, rule, message)
         self.failures = []              # tool could not run
 
@@ -56,7 +61,7 @@ class Lint:
             # every sparse warning, except C99 mixed declarations (C11 code may
             # use them) and GCC attributes sparse does not know (system headers)
             rc, out = run(["sparse", "-Wsparse-all", "-Wno-declaration-after-statement",
-                           "-Wno-unknown-attribute"] + self.cflags + [f])
+                           "-Wno-unknown-attribute"] + self.cflags + self.extra.get("sparse", []) + [f])
             for line in out.splitlines():
                 m = self.SPARSE_RE.match(line)
                 if not m:
@@ -91,7 +96,8 @@ class Lint:
     def cocci(self, files):
         for rule in self.cocci_rules():
             for f in files:
-                rc, out = run(["spatch", "-D", "report", "--sp-file", rule] + self.cocci_args() + [f])
+                rc, out = run(["spatch", "-D", "report", "--sp-file", rule] + self.cocci_args()
+                              + self.extra.get("cocci", []) + [f])
                 for line in out.splitlines():
                     m = self.COCCI_RE.match(line)
                     if m:
@@ -120,7 +126,7 @@ class Lint:
                "--suppressions-list=" + os.path.join(cfg, "suppressions.txt"),
                "--error-exitcode=0",
                "--template={file}:{line}:{column}: cppcheck/{id}: {severity}: {message}"]
-        cmd += [a for a in self.cflags if a[:2] in ("-I", "-D", "-U")]
+        cmd += [a for a in self.cflags if a[:2] in ("-I", "-D", "-U")] + self.extra.get("cppcheck", [])
         rc, out = run(cmd + list(files))
         for line in out.splitlines():
             m = self.CPPCHECK_RE.match(line)
@@ -136,7 +142,7 @@ class Lint:
         conf = os.path.join(LINT, "clang-tidy.yaml")
         for f in files:
             n0 = len(self.findings)
-            rc, out = run(["clang-tidy", "--quiet", "--config-file=" + conf, f, "--"] + self.cflags)
+            rc, out = run(["clang-tidy", "--quiet", "--config-file=" + conf, f, "--"] + self.cflags + self.extra.get("clang-tidy", []))
             for line in out.splitlines():
                 m = self.TIDY_RE.match(line)
                 if m:
@@ -150,6 +156,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tools", default=",".join(TOOLS))
     ap.add_argument("--cflags", default="", help="-I/-D/-std options for every tool")
+    ap.add_argument("--tool-flags", action="append", default=[], metavar='TOOL="FLAGS"')
     ap.add_argument("--fix", action="store_true")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
@@ -166,7 +173,14 @@ def main():
     if not any(x.startswith("-std=") for x in cflags):
         cflags.insert(0, "-std=c11")
     cflags.append("-I" + os.path.join(ROOT, "src", "include"))
-    lint = Lint(cflags)
+    extra = {}
+    for tf in a.tool_flags:
+        tool, _, flags = tf.partition("=")
+        if tool not in TOOLS or not _:
+            print("irqlint: --tool-flags wants TOOL=FLAGS with TOOL in %s, got %r" % (",".join(TOOLS), tf), file=sys.stderr)
+            return 2
+        extra.setdefault(tool, []).extend(shlex.split(flags))
+    lint = Lint(cflags, extra)
     if a.fix:
         lint.fix(a.files)
     for t in tools:

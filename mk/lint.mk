@@ -10,9 +10,16 @@
 # status is non-zero on any finding (1) or when a tool cannot run (2).
 LINT_TOOLS  ?= sparse,cocci,cppcheck,clang-tidy
 LINT_CFLAGS ?=
-# The library is checked as it is built (mk/lib.mk): public headers, core, hosted port.
+# The library is checked as it is built (mk/lib.mk, mk/cross.mk): public headers, core and the
+# hosted port for the host; core and the Armv7-M port for a Cortex-M3 (clang-tidy with that
+# target, sparse with --arch=arm, cppcheck with the target's macro), one CPU.
 LINT_LIB_SRCS   = $(sort $(wildcard src/core/*.c src/port/hosted/*.c))
 LINT_LIB_CFLAGS = $(CSTD) $(IRQSYNC_CPPFLAGS) $(IRQSYNC_HOSTED_CPPFLAGS) -Isrc/core -Isrc/port
+LINT_BM_SRCS    = $(sort $(wildcard src/port/baremetal-armv7m/*.c))
+LINT_BM_CFLAGS  = $(CSTD) $(IRQSYNC_CPPFLAGS) -Isrc/core -Isrc/port -ffreestanding -DIRQSYNC_NR_CPUS=1
+LINT_BM_TOOLFLAGS = --tool-flags clang-tidy="--target=arm-none-eabi -mcpu=cortex-m3 -mthumb -mfloat-abi=soft" \
+                    --tool-flags sparse="--arch=arm -D__ARM_ARCH_7M__" \
+                    --tool-flags cppcheck="-D__ARM_ARCH_7M__"
 
 LINT_RUN = $(PYTHON) lint/irqlint.py --tools "$(LINT_TOOLS)"
 
@@ -24,8 +31,15 @@ lint: ## sparse, coccinelle, cppcheck, clang-tidy over SRC="..." (your driver)
 	@$(LINT_RUN) --cflags "$(LINT_CFLAGS)" $(SRC)
 endif
 
+# Both groups always run; the worse exit status wins (2 tool failure > 1 findings > 0).
 lint-lib:
-	@$(LINT_RUN) --cflags "$(LINT_LIB_CFLAGS) $(LINT_CFLAGS)" $(LINT_LIB_SRCS)
+	@rc=0; \
+	$(LINT_RUN) --cflags "$(LINT_LIB_CFLAGS) $(LINT_CFLAGS)" $(LINT_LIB_SRCS) || rc=$$?; \
+	if [ -n "$(strip $(LINT_BM_SRCS))" ]; then \
+	  r=0; $(LINT_RUN) --cflags "$(LINT_BM_CFLAGS) $(LINT_CFLAGS)" $(LINT_BM_TOOLFLAGS) \
+	    $(patsubst src/port/hosted/%,,$(LINT_LIB_SRCS)) $(LINT_BM_SRCS) || r=$$?; \
+	  [ $$r -gt $$rc ] && rc=$$r; \
+	fi; exit $$rc
 
 lint-fix: ## apply the spin_lock_irq -> spin_lock_irqsave patch to SRC="..." in place, then lint
 	@test -n "$(strip $(SRC))" || { echo "make lint-fix: give the files: SRC=\"a.c b.c\"" >&2; exit 2; }

@@ -28,7 +28,7 @@ t_run_fail "report/page check catches a wrong number" "BAD v-goals-num: page '20
 # store-buffering test) and from explicit SB_ENTER/FLUSH markers.
 t_run "report/timeline SB under TSO: both stores buffered, both loads, then the flushes" \
   $chk timeline "$ev/evidence.json" sb-tso \
-  "1:W_Y/enter 1:R_X/load 0:W_X/enter 0:R_Y/load 1:W_Y/flush 0:W_X/flush ERROR"
+  "1:W_Y/enter 1:R_X/load 0:W_X/enter 0:R_Y/load 1:W_Y [1]=1/flush 0:W_X [0]=1/flush ERROR"
 t_run "report/timeline from explicit buffer markers" \
   $chk timeline "$ev/evidence.json" markers \
   "0:DRV_STORE_FLAG/store 0:flag=1/enter 1:D_SET_INPROGRESS/other 1:status=INPROGRESS/enter 0:S_SPIN_READ/load 1:H_READ_FLAG/other 0:S_RETURN/other 0:flag=1/flush 1:status=INPROGRESS/flush ERROR"
@@ -41,7 +41,7 @@ if command -v spin >/dev/null && command -v gcc >/dev/null; then
       BUILD=$fx/build IRQSYNC_ROOT=$fx python3 tools/stamp.py run model -- \
         cp "$d/sb-tso.txt" "$ev/trails/sb-tso.txt" >/dev/null &&
       gen >/dev/null && $chk timeline "$ev/evidence.json" sb-tso \
-        "1:W_Y/enter 1:R_X/load 0:W_X/enter 0:R_Y/load 1:W_Y/flush 0:W_X/flush ERROR"
+        "1:W_Y/enter 1:R_X/load 0:W_X/enter 0:R_Y/load 1:W_Y [1]=1/flush 0:W_X [0]=1/flush ERROR"
   }
   t_run "report/timeline of a trail spin writes now" respin
   tests/report/mkfixture.sh "$fx" >/dev/null 2>&1

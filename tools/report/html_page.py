@@ -259,7 +259,7 @@ def timeline(tl, idx):
         if s["kind"] == "step" and s["cpu"] is not None and s["cpu"] < n:
             eff = s.get("effect", "")
             cls = "enter" if eff == "enter" else ""
-            cells[s["cpu"]] = (f'<div class="{cls}"><b>{e(s["step"])}</b> <span class="effect">'
+            cells[s["cpu"]] = (f'<div class="{cls}"><b>{e(s.get("store") or s["step"])}</b> <span class="effect">'
                                f'{e(EFFECT.get(eff, eff))}</span></div>')
             if eff == "atomic":
                 mem = f'{e(s["step"])} (CPU{s["cpu"]}) acts on memory'

@@ -30,6 +30,7 @@ MOVE = re.compile(r"^\s*(\d+):\s+proc\s+(\d+)\s+\(([^)]*)\)\s+(\S+?):(\d+)\s+\(s
 START = re.compile(r"^Starting (\w+) with pid (\d+)")
 TERM = re.compile(r"^\s*\d+:\s+proc\s+\d+\s+terminates")
 INLINE = re.compile(r"^\s*inline\s+(\w+)\s*\(")
+SB_SET = re.compile(r"^sb_([av])\[[^=]*\] = (\w{1,12})$")
 STEPS_ROW = re.compile(r"^\|\s*`([A-Z_0-9]+)`\s*\|\s*([^|]*)\|")
 
 
@@ -103,6 +104,7 @@ def parse(text, sources, mm="tso"):
     bufs = {}             # cpu -> list of entries (FIFO)
     explicit_buffer = any(m[0] in ("enter", "flush") for m in _markers(lines))
     last_move, fmove = None, None
+    last_store = {}       # pid -> buffer entry of its latest buffered store
     for raw in lines:
         if raw.startswith("spin: trail ends") or raw.startswith("#processes"):
             break
@@ -130,15 +132,24 @@ def parse(text, sources, mm="tso"):
             key = (depth, pid)
             for p in pending:
                 _event(p, pid, path, ln, rows, bufs, sources, mm, buffered, explicit_buffer)
+                if rows and rows[-1].get("effect") == "enter":
+                    last_store[pid] = rows[-1]["entry"]
             pending = []
-            if key != last_move and fmove:
+            # the buffered store's address and value, from the assignments that follow it
+            sm = SB_SET.match((stmt or "").strip())
+            if sm and pid in last_store and sm.group(1) not in last_store[pid]:
+                last_store[pid][sm.group(1)] = sm.group(2)
+            # a flusher move is an atomic sequence: it may span several step numbers, and
+            # it ends when another process moves or the flusher's guard starts the next one
+            st = (stmt or "").strip()
+            if fmove and (fmove["pid"] != pid or FL_START.match(st)):
                 _flush(fmove, rows, bufs, notes)
                 fmove = None
             if pid in flushers and not explicit_buffer and buffered:
                 if fmove is None:
-                    fmove = {"cpu": flushers.index(pid), "k": 0, "at": None, "late": False,
-                             "depth": depth}
-                _flusher_line(fmove, stmt or "")
+                    fmove = {"pid": pid, "cpu": flushers.index(pid), "k": 0, "at": None,
+                             "late": False, "depth": depth}
+                _flusher_line(fmove, st)
             last_move = key
             continue
         s = raw.strip()
@@ -146,6 +157,15 @@ def parse(text, sources, mm="tso"):
             pending.append(s)
     if fmove:
         _flush(fmove, rows, bufs, notes)
+    for r in rows:
+        if "buffers" in r:
+            r["buffers"] = {c: [label(e) for e in q] for c, q in r["buffers"].items()}
+        if "entry" in r:
+            r["store"] = label(r.pop("entry"))
+        if "flushed" in r:
+            e = r.pop("flushed")
+            r["step"] = label(e)
+            r["text"] = r["text"].replace("\0", label(e))
     if error:
         rows.append({"kind": "error", "cpu": None, "text": error})
     cpus = 1 + max([r["cpu"] for r in rows if r.get("cpu") is not None] + [len(flushers) - 1, 0])
@@ -157,10 +177,11 @@ def parse(text, sources, mm="tso"):
 # A flusher move drains one entry of its CPU's buffer. TSO: the oldest. WEAK (promela/mm/weak.pml)
 # walks the buffer with mm_k to the entry that may go first; the value of mm_k when the move
 # starts writing memory (mem[…], hist[…], mm_j) is the index of the entry that leaves.
+FL_START = re.compile(r"^\(*(sb_n\[\w+\]\s*>\s*0|lt_p\[\w+\])\)*$")
 FL_K0 = re.compile(r"^mm_k = 0$")
 FL_KINC = re.compile(r"^mm_k = \(mm_k\+1\)$")
 FL_COMMIT = re.compile(r"^(mem|hist)\[|^mm_j = ")
-FL_LATE = re.compile(r"^\(?lt_p\[")
+FL_LATE = re.compile(r"^\(*lt_p\[")
 
 
 def _flusher_line(fm, stmt):
@@ -187,8 +208,8 @@ def _flush(fm, rows, bufs, notes):
         notes.append(f"flusher of CPU{cpu} moved at step {fm['depth']} with no (inferred) entry {k}")
         return
     e = q.pop(k)
-    rows.append({"kind": "flush", "cpu": cpu, "step": e["step"], "inferred": True,
-                 "text": f"{e['step']} (CPU{cpu}) reaches memory"
+    rows.append({"kind": "flush", "cpu": cpu, "flushed": e, "inferred": True,
+                 "text": f"\0 (CPU{cpu}) reaches memory"
                          + (f" (overtaking {k} older entr{'y' if k == 1 else 'ies'})" if k else ""),
                  "buffers": _snap(bufs)})
 
@@ -204,7 +225,15 @@ def _markers(lines):
 
 
 def _snap(bufs):
-    return {str(c): [e["step"] for e in q] for c, q in sorted(bufs.items()) if q}
+    """The buffers after a row, as entry objects: labels are rendered at the end, once the
+    assignments after a store have told its address and value."""
+    return {str(c): list(q) for c, q in sorted(bufs.items()) if q}
+
+
+def label(e):
+    if "a" in e and "v" in e:
+        return f"{e['step']} [{e['a']}]={e['v']}"
+    return e["step"]
 
 
 def _event(text, pid, path, ln, rows, bufs, sources, mm, buffered, explicit_buffer):
@@ -221,7 +250,8 @@ def _event(text, pid, path, ln, rows, bufs, sources, mm, buffered, explicit_buff
                    "where": f"{os.path.basename(path)}:{ln}"}
             if buffered and not explicit_buffer and cpu is not None:
                 if eff == "store":
-                    bufs.setdefault(cpu, []).append({"step": step})
+                    row["entry"] = {"step": step}
+                    bufs.setdefault(cpu, []).append(row["entry"])
                     row["effect"] = "enter"
                 row["buffers"] = _snap(bufs)
             rows.append(row)

@@ -270,3 +270,29 @@ def _event(text, pid, path, ln, rows, bufs, sources, mm, buffered, explicit_buff
                          "buffers": _snap(bufs)})
         return
     rows.append({"kind": "print", "cpu": None, "text": text})
+
+
+def main(argv):
+    """trail.py TRAIL MM [ROOT]: print the timeline of one trail, a row per line (for debugging
+    a model's output and for the tests). Exit 1 when the parse found inconsistencies."""
+    if len(argv) not in (3, 4):
+        print(main.__doc__)
+        return 2
+    root = argv[3] if len(argv) == 4 else os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))))
+    with open(argv[1], encoding="utf-8", errors="replace") as f:
+        tl = parse(f.read(), Sources(root), argv[2])
+    for r in tl["steps"]:
+        if r["kind"] == "print":
+            continue
+        who = f"CPU{r['cpu']}" if r.get("cpu") is not None else "-"
+        what = r.get("store") or r.get("step") or ""
+        print(f"{who:5} {r['kind']:6} {r.get('effect', ''):7} {what} {r.get('text', '')}".rstrip())
+    for n in tl["notes"]:
+        print(f"note: {n}")
+    return 1 if tl["notes"] else 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main(sys.argv))

@@ -22,6 +22,7 @@ Exit status: 0 no finding, 1 findings, 2 a tool could not run (missing, crashed)
 (spin_lock_irq -> spin_lock_irqsave where that is safe), prints the diff, then lints.
 """
 import argparse, os, re, shlex, shutil, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
 
 LINT = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(LINT)
@@ -35,6 +36,12 @@ def run(cmd):
     except OSError as e:
         return 127, "%s: %s" % (cmd[0], e)
     return p.returncode, p.stdout
+
+def run_all(cmds):
+    """Run independent commands JOBS at a time (default 2); results in order."""
+    jobs = max(1, int(os.environ.get("JOBS", "2") or 2))
+    with ThreadPoolExecutor(max_workers=jobs) as ex:
+        return list(ex.map(run, cmds))
 
 class Lint:
     def __init__(self, cflags, extra):
@@ -57,11 +64,11 @@ class Lint:
     SPARSE_RE = re.compile(r"^(.*?):(\d+):(\d+): (warning|error): (.*)$")
 
     def sparse(self, files):
-        for f in files:
-            # every sparse warning, except C99 mixed declarations (C11 code may
-            # use them) and GCC attributes sparse does not know (system headers)
-            rc, out = run(["sparse", "-Wsparse-all", "-Wno-declaration-after-statement",
-                           "-Wno-unknown-attribute"] + self.cflags + self.extra.get("sparse", []) + [f])
+        # every sparse warning, except C99 mixed declarations (C11 code may use
+        # them) and GCC attributes sparse does not know (system headers)
+        cmds = [["sparse", "-Wsparse-all", "-Wno-declaration-after-statement", "-Wno-unknown-attribute"]
+                + self.cflags + self.extra.get("sparse", []) + [f] for f in files]
+        for f, (rc, out) in zip(files, run_all(cmds)):
             for line in out.splitlines():
                 m = self.SPARSE_RE.match(line)
                 if not m:
@@ -94,16 +101,16 @@ class Lint:
                [x for a in inc for x in ("-I", a[2:])]
 
     def cocci(self, files):
-        for rule in self.cocci_rules():
-            for f in files:
-                rc, out = run(["spatch", "-D", "report", "--sp-file", rule] + self.cocci_args()
-                              + self.extra.get("cocci", []) + [f])
-                for line in out.splitlines():
-                    m = self.COCCI_RE.match(line)
-                    if m:
-                        self.add(*m.groups())
-                if rc != 0:
-                    self.fail("spatch " + os.path.basename(rule), f, rc, out)
+        pairs = [(rule, f) for rule in self.cocci_rules() for f in files]
+        cmds = [["spatch", "-D", "report", "--sp-file", rule] + self.cocci_args()
+                + self.extra.get("cocci", []) + [f] for rule, f in pairs]
+        for (rule, f), (rc, out) in zip(pairs, run_all(cmds)):
+            for line in out.splitlines():
+                m = self.COCCI_RE.match(line)
+                if m:
+                    self.add(*m.groups())
+            if rc != 0:
+                self.fail("spatch " + os.path.basename(rule), f, rc, out)
 
     def fix(self, files):
         """Patch mode of spin-lock-irq.cocci, in place; prints the diff."""
@@ -140,9 +147,10 @@ class Lint:
 
     def clang_tidy(self, files):
         conf = os.path.join(LINT, "clang-tidy.yaml")
-        for f in files:
+        cmds = [["clang-tidy", "--quiet", "--config-file=" + conf, f, "--"] + self.cflags
+                + self.extra.get("clang-tidy", []) for f in files]
+        for f, (rc, out) in zip(files, run_all(cmds)):
             n0 = len(self.findings)
-            rc, out = run(["clang-tidy", "--quiet", "--config-file=" + conf, f, "--"] + self.cflags + self.extra.get("clang-tidy", []))
             for line in out.splitlines():
                 m = self.TIDY_RE.match(line)
                 if m:

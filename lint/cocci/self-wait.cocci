@@ -15,6 +15,8 @@
 ///  - P->f where request_irq registered D->f and P was assigned from the
 ///    handler's dev_id parameter (the usual driver pattern: the line is a
 ///    field of the device structure passed as dev_id), or
+///  - the irq parameter of a handler still written for the old prototype
+///    h(int irq, void *dev_id) (see old-handler.cocci), or
 ///  - get_irqfunc_irq(), directly or through a variable assigned from it (the
 ///    line the handler is serving, REQ-HANDLER-2); this one is reported in
 ///    any registered handler or any function returning irqreturn_t.
@@ -32,6 +34,7 @@ regs = {}       # handler name -> [(irq expression, dev_id expression)]
 handlers = set()  # functions returning irqreturn_t
 devvars = set()   # (function, variable) assigned from the parameter of the function
 irqvars = set()   # (function, variable) assigned from get_irqfunc_irq()
+oldparam = {}     # handler -> its irq parameter (old prototype)
 seen = set()
 def out(p, what, why):
     k = (p[0].file, p[0].line, p[0].column)
@@ -59,6 +62,20 @@ I << reg.I;
 D << reg.D;
 @@
 regs.setdefault(h, []).append((I, D))
+
+# a handler still taking the irq number (see old-handler.cocci): that
+# parameter is the line it serves
+@oldp@
+identifier reg.handler, i, d;
+type T, TD;
+@@
+handler(T i, TD d) { ... }
+
+@script:python@
+h << reg.handler;
+i << oldp.i;
+@@
+oldparam[h] = i
 
 @irqret@
 typedef irqreturn_t;
@@ -143,6 +160,8 @@ for (ri, rd) in regs.get(fn, []):
         if rbase == rd and rfield == cfield and (fn, cbase) in devvars:
             why = "%s is the dev_id field %s, registered as %s" % (cbase, cfield, ri)
             break
+if why is None and fn in regs and oldparam.get(fn) == I:
+    why = "%s is the irq parameter of the old prototype" % I
 if why is None and (fn in regs or fn in handlers):
     if I.replace(" ", "") == "get_irqfunc_irq()":
         why = "get_irqfunc_irq()"

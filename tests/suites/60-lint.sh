@@ -26,6 +26,16 @@ else
   t_tap "lint/example" python3 tests/lint/check_examples.py "$OUT/examples.txt" "${EX[@]}"
 fi
 
+# 2b. Good examples are real code: they compile with the project's warning set.
+WARNFLAGS=$(make --no-print-directory -s -f - print-cflags <<'MK'
+include mk/config.mk
+print-cflags: ; @echo $(ALL_CFLAGS)
+MK
+)
+for f in tests/lint/*/good-*.c; do
+  t_run "lint/good-example-compiles/${f#tests/lint/}" ${CC:-gcc} $WARNFLAGS -Isrc/include -fsyntax-only "$f"
+done
+
 # 3. The make interface: non-zero on findings in user code, zero on clean user code.
 t_run_fail "lint/make-lint-SRC-bad-fails [REQ-LOCK-5]" \
   "sparse/context: context imbalance in 'fifo_put'" \
@@ -66,8 +76,7 @@ check_fix() {
 t_run "lint/fix-rewrites-only-safe-pairs [REQ-LOCK-4] [REQ-LOCK-3]" check_fix
 for f in "$FIX"/bad-in-*.c; do
   t_run "lint/fix-output-compiles/$(basename "$f") [REQ-LOCK-3]" \
-    ${CC:-gcc} -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-      -Isrc/include -fsyntax-only "$f"
+    ${CC:-gcc} $WARNFLAGS -Isrc/include -fsyntax-only "$f"
   t_run "lint/fix-output-sparse-clean/$(basename "$f") [REQ-LOCK-5]" \
     python3 lint/irqlint.py --tools sparse "$f"
 done

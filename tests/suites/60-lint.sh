@@ -33,7 +33,7 @@ print-cflags: ; @echo $(ALL_CFLAGS)
 MK
 )
 for f in tests/lint/*/good-*.c; do
-  t_run "lint/good-example-compiles/${f#tests/lint/}" ${CC:-gcc} $WARNFLAGS -Isrc/include -fsyntax-only "$f"
+  t_run "lint/good-example-compiles/${f#tests/lint/} [REQ-IMPL-2]" ${CC:-gcc} $WARNFLAGS -Isrc/include -fsyntax-only "$f"
 done
 
 # 3. The make interface: non-zero on findings in user code, zero on clean user code.

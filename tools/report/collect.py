@@ -106,7 +106,10 @@ def load_cross(path):
         t.setdefault("target", t.get("triple", "?"))
         ok = bool(t.get("built")) and _num(t.get("failed")) and t["failed"] == 0 \
             and _num(t.get("passed")) and t["passed"] > 0
-        t["ok"] = ok
+        b = t.get("barrier")
+        if isinstance(b, dict):  # the disassembly check, and its known-bad twin must fail it
+            ok = ok and b.get("passed") is True and b.get("relaxed_build_rejected", True) is True
+        t["ok"] = bool(ok)
         out.append(t)
     return out, []
 
@@ -215,7 +218,12 @@ def join(root, prod):
         return {}, ["trace.json not available: no requirement table"]
     model = prod["model"]["data"] or []
     proofs = prod["proofs"]["data"]
-    tests = (prod["tests"]["data"] or {}).get("cases", [])
+    tests = list((prod["tests"]["data"] or {}).get("cases", []))
+    for t in prod["cross"]["data"] or []:  # per-target cases of cross.json are tests too
+        for c in t.get("cases") or []:
+            if isinstance(c, dict):
+                tests.append({"suite": f"cross/{t['target']}", "name": f"{t['target']}/{c.get('name')}",
+                              "status": c.get("status", "fail"), "detail": str(c.get("detail", ""))})
     problems = []
     fn_cache = {}
     assumed = set()

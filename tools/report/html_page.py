@@ -205,6 +205,14 @@ def tests_table(ev):
     return "\n".join(out)
 
 
+def _barrier(b):
+    if not isinstance(b, dict):
+        return "—"
+    return (badge("pass" if b.get("passed") else "fail", "barriers found" if b.get("passed") else "missing")
+            + (" " + badge("pass", "relaxed build rejected") if b.get("relaxed_build_rejected")
+               else " " + badge("fail", "relaxed build NOT rejected") if "relaxed_build_rejected" in b else ""))
+
+
 def cross_table(ev):
     out = []
     c = ev["cross"]
@@ -212,11 +220,12 @@ def cross_table(ev):
         out.append(f'<p>cross: {badge(ev["producers"]["cross"]["status"])} {e(ev["producers"]["cross"]["reason"])}</p>')
     else:
         out.append("<table><tr><th>target</th><th>triple</th><th>compiler</th><th>built</th><th>runner</th>"
-                   "<th>passed</th><th>failed</th><th>status</th></tr>")
+                   "<th>passed</th><th>failed</th><th>barrier check</th><th>status</th></tr>")
         for t in c:
             out.append(f'<tr><td>{e(t.get("target"))}</td><td>{e(t.get("triple"))}</td><td>{e(t.get("compiler"))}</td>'
                        f'<td>{e(t.get("built"))}</td><td>{e(t.get("runner"))}</td><td>{e(t.get("passed"))}</td>'
-                       f'<td>{e(t.get("failed"))}</td><td>{badge("pass" if t["ok"] else "fail")}</td></tr>')
+                       f'<td>{e(t.get("failed"))}</td><td>{_barrier(t.get("barrier"))}</td>'
+                       f'<td>{badge("pass" if t["ok"] else "fail")}</td></tr>')
         out.append("</table>")
     b = ev["bench"]
     out.append("<h3>Benchmarks</h3>")

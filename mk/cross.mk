@@ -21,18 +21,21 @@ CROSS_LDFLAGS := -static
 # Architecture names of tools/cross/barrier_check.py.
 cross_arch = $(patsubst aarch64-%,aarch64,$(patsubst arm-%,armv7,$(patsubst riscv64-%,riscv64,$(patsubst powerpc64le-%,ppc64le,$(1)))))
 
-# The deliberately relaxed build: every C11 memory order the library and the probe use is
-# downgraded to relaxed by redefining the compiler's __ATOMIC_* constants (stdatomic.h's
-# memory_order_* enumerators are defined from them). Its disassembly must FAIL the barrier
-# check on every target: that is what shows the check can fail.
-CROSS_RELAXED := -U__ATOMIC_ACQUIRE -D__ATOMIC_ACQUIRE=0 -U__ATOMIC_RELEASE -D__ATOMIC_RELEASE=0 \
-                 -U__ATOMIC_ACQ_REL -D__ATOMIC_ACQ_REL=0 -U__ATOMIC_SEQ_CST -D__ATOMIC_SEQ_CST=0 \
-                 -U__ATOMIC_CONSUME -D__ATOMIC_CONSUME=0
+# Deliberately weakened builds whose disassembly must FAIL the barrier check (that is what
+# shows the check can fail). The C11 memory orders are downgraded by redefining the
+# compiler's __ATOMIC_* constants, from which stdatomic.h defines memory_order_*:
+#   relaxed    every order is relaxed: acquire, release and the fence all vanish;
+#   norelease  only release is relaxed: the unlock loses its barrier, the rest stays.
+CROSS_FLAGS_relaxed   := -U__ATOMIC_ACQUIRE -D__ATOMIC_ACQUIRE=0 -U__ATOMIC_RELEASE -D__ATOMIC_RELEASE=0 \
+                         -U__ATOMIC_ACQ_REL -D__ATOMIC_ACQ_REL=0 -U__ATOMIC_SEQ_CST -D__ATOMIC_SEQ_CST=0 \
+                         -U__ATOMIC_CONSUME -D__ATOMIC_CONSUME=0
+CROSS_FLAGS_norelease := -U__ATOMIC_RELEASE -D__ATOMIC_RELEASE=0
+CROSS_WEAK            := relaxed norelease
 
 # What the barrier check looks for, per symbol (roles of tools/cross/barrier_check.py).
-CROSS_BARRIER_FNS := --fn spin_lock=rmw,acquire --fn spin_unlock=release \
-                     --fn xprobe_smp_mb=full --fn synchronize_irq=acquire,release \
-                     --fn handle_irq=acquire,release
+CROSS_BARRIER_FNS := --fn spin_lock=rmw,acquire_rmw,acquire_load --fn spin_unlock=release \
+                     --fn xprobe_smp_mb=full --fn synchronize_irq=acquire_load,release \
+                     --fn handle_irq=acquire_load,release
 
 CROSS_CPPFLAGS := -Isrc/include
 cross_lib_srcs = $(sort $(wildcard src/core/*.c)) $(sort $(wildcard src/port/$(1)/*.c))
@@ -49,25 +52,27 @@ $(1)/libirqsync.a: $$(call cross_lib_objs,$(1),$(4))
 	$(5) rcs $$@ $$^
 endef
 
-# ---- Linux targets: library (normal + relaxed), barrier probe ----
+# ---- Linux targets: library, barrier probe, weakened variants ----
+# $(call CROSS_PROBE_RULES,<target>,<dir>,<CC>,<CFLAGS>,<LDFLAGS+LIBS>,<arch>,<objdump>)
+# <dir>/barrier-probe and the make targets cross-barrier-<target> (must pass) and
+# cross-barrier-<weak>-<target> for each weakened build (expected to exit 1 with "MISSING").
+define CROSS_PROBE_RULES
+$(2)/barrier-probe: tests/cross/barrier_probe.c $(2)/libirqsync.a
+	$(3) $(4) $(CROSS_CPPFLAGS) $$< $(2)/libirqsync.a $(5) -o $$@
+.PHONY: cross-barrier-$(1)
+cross-barrier-$(1): $(2)/barrier-probe
+	$(PYTHON) tools/cross/barrier_check.py --arch $(6) --objdump $(7) \
+	  --lib $(2)/libirqsync.a --json $(2)/barrier.json $$< $(CROSS_BARRIER_FNS)
+endef
+
 define CROSS_LINUX_RULES
 $(eval $(call CROSS_LIB_RULES,$(CROSS_DIR)/$(1),$(1)-gcc,$(ALL_CFLAGS),hosted,$(1)-ar))
-$(eval $(call CROSS_LIB_RULES,$(CROSS_DIR)/$(1)/relaxed,$(1)-gcc,$(ALL_CFLAGS) $(CROSS_RELAXED),hosted,$(1)-ar))
-
-$(CROSS_DIR)/$(1)/barrier-probe: tests/cross/barrier_probe.c $(CROSS_DIR)/$(1)/libirqsync.a
-	$(1)-gcc $(ALL_CFLAGS) $(CROSS_CPPFLAGS) $(CROSS_LDFLAGS) $$< $(CROSS_DIR)/$(1)/libirqsync.a -lpthread -o $$@
-$(CROSS_DIR)/$(1)/relaxed/barrier-probe: tests/cross/barrier_probe.c $(CROSS_DIR)/$(1)/relaxed/libirqsync.a
-	$(1)-gcc $(ALL_CFLAGS) $(CROSS_RELAXED) $(CROSS_CPPFLAGS) $(CROSS_LDFLAGS) $$< $(CROSS_DIR)/$(1)/relaxed/libirqsync.a -lpthread -o $$@
-
-.PHONY: cross-lib-$(1) cross-barrier-$(1) cross-barrier-relaxed-$(1)
+$(eval $(call CROSS_PROBE_RULES,$(1),$(CROSS_DIR)/$(1),$(1)-gcc,$(ALL_CFLAGS) $(CROSS_LDFLAGS),-lpthread,$(call cross_arch,$(1)),$(1)-objdump))
+$(foreach w,$(CROSS_WEAK),\
+  $(eval $(call CROSS_LIB_RULES,$(CROSS_DIR)/$(1)/$(w),$(1)-gcc,$(ALL_CFLAGS) $(CROSS_FLAGS_$(w)),hosted,$(1)-ar))\
+  $(eval $(call CROSS_PROBE_RULES,$(w)-$(1),$(CROSS_DIR)/$(1)/$(w),$(1)-gcc,$(ALL_CFLAGS) $(CROSS_FLAGS_$(w)) $(CROSS_LDFLAGS),-lpthread,$(call cross_arch,$(1)),$(1)-objdump)))
+.PHONY: cross-lib-$(1)
 cross-lib-$(1): $(CROSS_DIR)/$(1)/libirqsync.a
-cross-barrier-$(1): $(CROSS_DIR)/$(1)/barrier-probe
-	$(PYTHON) tools/cross/barrier_check.py --arch $(call cross_arch,$(1)) --objdump $(1)-objdump \
-	  --lib $(CROSS_DIR)/$(1)/libirqsync.a --json $(CROSS_DIR)/$(1)/barrier.json $$< $(CROSS_BARRIER_FNS)
-# Expected to exit 1 with "MISSING ..." lines; tests/suites/70-cross.sh asserts that.
-cross-barrier-relaxed-$(1): $(CROSS_DIR)/$(1)/relaxed/barrier-probe
-	$(PYTHON) tools/cross/barrier_check.py --arch $(call cross_arch,$(1)) --objdump $(1)-objdump \
-	  --lib $(CROSS_DIR)/$(1)/relaxed/libirqsync.a $$< $(CROSS_BARRIER_FNS)
 endef
 $(foreach t,$(CROSS_LINUX),$(eval $(call CROSS_LINUX_RULES,$(t))))
 
@@ -119,28 +124,20 @@ BM_QEMU     := qemu-system-arm -M mps2-an385 -nographic -monitor none -serial no
 BM_CORE_OBJS = $(filter-out $(BM_DIR)/obj/port/%,$(call cross_lib_objs,$(BM_DIR),baremetal-armv7m))
 
 $(eval $(call CROSS_LIB_RULES,$(BM_DIR),$(BM_CC),$(BM_CFLAGS),baremetal-armv7m,arm-none-eabi-ar))
-$(eval $(call CROSS_LIB_RULES,$(BM_DIR)/relaxed,$(BM_CC),$(BM_CFLAGS) $(CROSS_RELAXED),baremetal-armv7m,arm-none-eabi-ar))
+$(eval $(call CROSS_PROBE_RULES,baremetal-armv7m,$(BM_DIR),$(BM_CC),$(BM_CFLAGS) $(BM_ARCH) -nostartfiles -nostdlib -e main,-lgcc,armv7m,arm-none-eabi-objdump))
+$(foreach w,$(CROSS_WEAK),\
+  $(eval $(call CROSS_LIB_RULES,$(BM_DIR)/$(w),$(BM_CC),$(BM_CFLAGS) $(CROSS_FLAGS_$(w)),baremetal-armv7m,arm-none-eabi-ar))\
+  $(eval $(call CROSS_PROBE_RULES,$(w)-baremetal-armv7m,$(BM_DIR)/$(w),$(BM_CC),$(BM_CFLAGS) $(CROSS_FLAGS_$(w)) $(BM_ARCH) -nostartfiles -nostdlib -e main,-lgcc,armv7m,arm-none-eabi-objdump)))
 
 $(BM_DIR)/irqsync-test.elf: $(BM_TEST_SRC) $(BM_TEST_HDR) tests/baremetal/mps2-an385.ld $(BM_DIR)/libirqsync.a
 	$(BM_CC) $(BM_CFLAGS) $(CROSS_CPPFLAGS) -Itests/baremetal $(BM_LDFLAGS) $(BM_TEST_SRC) $(BM_DIR)/libirqsync.a -lgcc -o $@
 # The expected-failure image: the real core with the known-bad restore port.
 $(BM_DIR)/irqsync-test-mutant.elf: $(BM_TEST_SRC) $(BM_TEST_HDR) tests/baremetal/mutants/port-restore-enables.c $(BM_CORE_OBJS)
 	$(BM_CC) $(BM_CFLAGS) $(CROSS_CPPFLAGS) -Itests/baremetal $(BM_LDFLAGS) $(BM_TEST_SRC) tests/baremetal/mutants/port-restore-enables.c $(BM_CORE_OBJS) -lgcc -o $@
-$(BM_DIR)/barrier-probe: tests/cross/barrier_probe.c $(BM_DIR)/libirqsync.a
-	$(BM_CC) $(BM_CFLAGS) $(CROSS_CPPFLAGS) $(BM_ARCH) -nostartfiles -nostdlib -e main $< $(BM_DIR)/libirqsync.a -lgcc -o $@
-$(BM_DIR)/relaxed/barrier-probe: tests/cross/barrier_probe.c $(BM_DIR)/relaxed/libirqsync.a
-	$(BM_CC) $(BM_CFLAGS) $(CROSS_RELAXED) $(CROSS_CPPFLAGS) $(BM_ARCH) -nostartfiles -nostdlib -e main $< $(BM_DIR)/relaxed/libirqsync.a -lgcc -o $@
 
-.PHONY: cross-lib-baremetal-armv7m cross-barrier-baremetal-armv7m cross-barrier-relaxed-baremetal-armv7m
-.PHONY: cross-baremetal cross-baremetal-mutant cross-build-baremetal-armv7m
+.PHONY: cross-lib-baremetal-armv7m cross-baremetal cross-baremetal-mutant cross-build-baremetal-armv7m
 cross-lib-baremetal-armv7m: $(BM_DIR)/libirqsync.a
 cross-build-baremetal-armv7m: $(BM_DIR)/irqsync-test.elf $(BM_DIR)/barrier-probe
-cross-barrier-baremetal-armv7m: $(BM_DIR)/barrier-probe
-	$(PYTHON) tools/cross/barrier_check.py --arch armv7m --objdump arm-none-eabi-objdump \
-	  --lib $(BM_DIR)/libirqsync.a --json $(BM_DIR)/barrier.json $< $(CROSS_BARRIER_FNS)
-cross-barrier-relaxed-baremetal-armv7m: $(BM_DIR)/relaxed/barrier-probe
-	$(PYTHON) tools/cross/barrier_check.py --arch armv7m --objdump arm-none-eabi-objdump \
-	  --lib $(BM_DIR)/relaxed/libirqsync.a $< $(CROSS_BARRIER_FNS)
 # TAP on stdout; exit status = number of failed cases (semihosting), 101 on a fault.
 cross-baremetal: $(BM_DIR)/irqsync-test.elf
 	timeout 120 $(BM_QEMU) -kernel $<

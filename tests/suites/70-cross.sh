@@ -14,13 +14,30 @@ t_run "cross/aarch64-linux-gnu/build library + tests + probe [REQ-IMPL-2]" \
   $MAKE cross-build-aarch64-linux-gnu
 t_tap "cross/aarch64-linux-gnu" python3 tools/cross/cross.py run --target aarch64-linux-gnu
 
+# The release-only weakened build must fail (exit non-zero) while the lock's acquire is still
+# found; a check that rejected everything would pass as "failing" without that second look.
+norelease_check() {
+  local out rc=0
+  out=$($MAKE cross-barrier-norelease-$1 2>&1) || rc=$?
+  echo "$out"
+  if ! grep -q '^ok .* spin_lock: acquire_load <- ' <<<"$out"; then
+    echo "acquire_load of spin_lock not found in the norelease build: roles not told apart"
+    return 0
+  fi
+  return $rc
+}
+
 # ---- the barrier check, every target: passes on the real build, fails on the relaxed one ----
 for t in aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-linux-gnu \
          baremetal-armv7m; do
   t_run "cross/$t/barrier check: lock acquire, unlock release, smp_mb full fence [REQ-MM-4 REQ-TCB-1]" \
     $MAKE cross-barrier-$t
   t_run_fail "cross/$t/barrier check rejects the all-relaxed build [REQ-MM-4]" \
-    '^MISSING acquire in spin_lock ' $MAKE cross-barrier-relaxed-$t
+    '^MISSING acquire_load in spin_lock ' $MAKE cross-barrier-relaxed-$t
+  # Only release relaxed: the unlock's barrier is named missing while the lock's acquire is
+  # still found -- the check tells the roles apart.
+  t_run_fail "cross/$t/barrier check rejects the release-relaxed build, keeps acquire [REQ-MM-4]" \
+    '^MISSING release in spin_unlock ' norelease_check "$t"
 done
 
 # ---- bare metal: Armv7-M (Cortex-M3) on qemu's mps2-an385 ----

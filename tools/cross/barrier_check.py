@@ -8,9 +8,11 @@ check it: disassemble the functions named on the command line (and the functions
 e.g. aarch64's out-of-line atomics helpers) and fail when an expected instruction is missing.
 
   barrier_check.py --arch aarch64 --objdump aarch64-linux-gnu-objdump BINARY \\
-      --fn xprobe_spin_lock=rmw,acquire --fn xprobe_spin_unlock=release --fn xprobe_smp_mb=full
+      --fn spin_lock=acquire_rmw,acquire_load --fn spin_unlock=release --fn xprobe_smp_mb=full
 
-Roles: rmw (an exclusive/atomic read-modify-write), acquire, release, full (a full fence).
+Roles: rmw (an exclusive/atomic read-modify-write), acquire_rmw (an RMW with acquire
+semantics: the ticket), acquire_load (a plain load with acquire semantics: the wait for the
+owner), release (a barrier-then-store or store-release: unlock), full (a full fence).
 The table ROLES below is the machine-readable twin of spec/targets.md. Exit 0 when every role
 of every function is found, 1 when one is missing (printed as "MISSING <role> in <fn>"), 2 on
 bad usage. --json FILE writes the per-function findings.
@@ -18,47 +20,57 @@ bad usage. --json FILE writes the per-function findings.
 import argparse, json, re, subprocess, sys
 
 # Per architecture, per role: (what it is, pattern on "mnemonic operands"). One match suffices.
-# A pattern is a regex, or a pair (A, B): an instruction matching B after one matching A in the
-# same function (program order in the listing) -- where the barrier is a separate instruction
-# its place matters: a release barrier must precede the store, an acquire one follow the load.
+# A pattern is a regex, or a pair (A, B): an instruction matching B at most PAIR_WINDOW
+# instructions after one matching A in the same function (program order in the listing) --
+# where the barrier is a separate instruction its place matters: a release barrier must
+# precede the store, an acquire one follow the load.
 LSE_OPS = r"(?:ldadd|ldclr|ldeor|ldset|ldsmax|ldsmin|ldumax|ldumin|swp|cas|casp)"
+A64_DMB_FULL = r"^dmb\s+(ish|sy)$"
+ARM_DMB = r"^dmb\s+(ish|sy)$"
+RV_FENCE_ACQ = r"^fence(\s+(io)?rw?,(io)?rw)?$"        # fence r,rw or stronger (bare = iorw,iorw)
+RV_FENCE_REL = r"^fence(\s+(io)?rw,(io|o)?r?w)?$"      # fence rw,w or stronger
+RV_FENCE_FULL = r"^fence(\s+(io)?rw,(io)?rw)?$"        # fence rw,rw or stronger
+PPC_SYNC = r"^(hw)?sync(\s+0)?$"
 ROLES = {
     "aarch64": {
         "rmw": [("load/store-exclusive pair", r"^(ldaxr|ldxr|ldaxp|ldxp)\b"),
                 ("LSE atomic", r"^" + LSE_OPS + r"a?l?[bh]?\b")],
-        "acquire": [("load-acquire", r"^(ldar|ldapr|ldaxr|ldaxp)[bh]?\b"),
-                    ("LSE acquire atomic", r"^" + LSE_OPS + r"al?[bh]?\b"),
-                    ("dmb after a load", (r"^ld", r"^dmb\s+(ish|ishld|sy)$"))],
+        "acquire_rmw": [("load-acquire exclusive", r"^(ldaxr|ldaxp)[bh]?\b"),
+                        ("LSE acquire atomic", r"^" + LSE_OPS + r"al?[bh]?\b"),
+                        ("exclusive then dmb", (r"^ldxr", r"^dmb\s+(ish|ishld|sy)$"))],
+        "acquire_load": [("load-acquire", r"^(ldar|ldapr)[bh]?\b"),
+                         ("load then dmb", (r"^ldr[bh]?\b", r"^dmb\s+(ish|ishld|sy)$"))],
         "release": [("store-release", r"^(stlr|stlxr|stlxp)[bh]?\b"),
-                    ("LSE release atomic", r"^" + LSE_OPS + r"a?l[bh]?\b"),
-                    ("dmb ish before a store", (r"^dmb\s+(ish|sy)$", r"^st"))],
-        "full": [("dmb ish", r"^dmb\s+(ish|sy)$")],
+                    ("dmb ish before a store", (A64_DMB_FULL, r"^st"))],
+        "full": [("dmb ish", A64_DMB_FULL)],
     },
     # Armv7-A/R and Armv7-M have no acquire/release instructions: the C11 mapping is a dmb
     # after the load (acquire), before the store (release) and for the fence.
     "armv7": {
         "rmw": [("ldrex/strex", r"^ldrex[bhd]?\b")],
-        "acquire": [("dmb after a load", (r"^ldr", r"^dmb\s+(ish|sy)$"))],
-        "release": [("dmb before a store", (r"^dmb\s+(ish|sy)$", r"^str"))],
-        "full": [("dmb ish/sy", r"^dmb\s+(ish|sy)$")],
+        "acquire_rmw": [("ldrex/strex then dmb", (r"^ldrex[bhd]?\b", ARM_DMB))],
+        "acquire_load": [("ldr then dmb", (r"^ldr[bhd]?\s", ARM_DMB))],
+        "release": [("dmb before a store", (ARM_DMB, r"^str"))],
+        "full": [("dmb ish/sy", ARM_DMB)],
     },
     "riscv64": {
         "rmw": [("AMO", r"^amo\w+\.[wd]"), ("LR/SC", r"^lr\.[wd]")],
-        "acquire": [("AMO/LR with .aq", r"^(amo\w+|lr)\.[wd]\.aq(rl)?\b"),
-                    ("fence r,rw or stronger after a load",
-                     (r"^(l[bhwd]u?|lr\.[wd]|amo\w+\.[wd])\b", r"^fence(\s+(io)?rw?,(io)?rw)?$"))],
+        "acquire_rmw": [("AMO/LR with .aq", r"^(amo\w+|lr)\.[wd]\.aq(rl)?\b"),
+                        ("AMO then fence r,rw", (r"^(amo\w+|lr)\.[wd]\b", RV_FENCE_ACQ))],
+        "acquire_load": [("load then fence r,rw", (r"^l[bhwd]u?\s", RV_FENCE_ACQ))],
         "release": [("AMO/SC with .rl", r"^(amo\w+|sc)\.[wd]\.(aq)?rl\b"),
-                    ("fence rw,w or stronger before a store",
-                     (r"^fence(\s+(io)?rw,(io|o)?r?w)?$", r"^(s[bhwd]|sc\.[wd]|amo\w+\.[wd])\b"))],
-        "full": [("fence rw,rw", r"^fence(\s+(io)?rw,(io)?rw)?$")],
+                    ("fence rw,w before a store",
+                     (RV_FENCE_REL, r"^(s[bhwd]|sc\.[wd]|amo\w+\.[wd])\b"))],
+        "full": [("fence rw,rw", RV_FENCE_FULL)],
     },
     "ppc64le": {
         "rmw": [("larx/stcx.", r"^l[bhwd]arx\b")],
-        "acquire": [("isync or lwsync after a load",
-                     (r"^l([bhwd]z|[bhwd]arx|d)\b", r"^(isync|lwsync|(hw)?sync(\s+0)?)$"))],
-        "release": [("lwsync or sync before a store",
-                     (r"^(lwsync|(hw)?sync(\s+0)?)$", r"^st[bhwd]"))],
-        "full": [("sync (hwsync)", r"^(hw)?sync(\s+0)?$")],
+        "acquire_rmw": [("larx/stcx. then isync or lwsync",
+                         (r"^l[bhwd]arx\b", r"^(isync|lwsync)$|" + PPC_SYNC))],
+        "acquire_load": [("load then isync or lwsync",
+                          (r"^l([bhw]z|d)\b", r"^(isync|lwsync)$|" + PPC_SYNC))],
+        "release": [("lwsync or sync before a store", (r"^lwsync$|" + PPC_SYNC, r"^st[bhwd]"))],
+        "full": [("sync (hwsync)", PPC_SYNC)],
     },
 }
 ROLES["armv7m"] = ROLES["armv7"]
@@ -126,17 +138,22 @@ def defined_symbols(nm, libs):
     return syms
 
 
+# A barrier that belongs to an access sits next to it: the compilers' mappings put at most a
+# few instructions (the exclusive loop, a compare-and-branch) between them. A pair further
+# apart is not counted, so an unrelated barrier elsewhere in the function cannot stand in.
+PAIR_WINDOW = 6
+
+
 def find(pattern, insns):
     """The instruction text that satisfies `pattern` in `insns`, or None."""
     if isinstance(pattern, str):
         return next((ins for ins, _ in insns if re.search(pattern, ins)), None)
     first, then = pattern
-    seen = None
-    for ins, _ in insns:
-        if seen is None and re.search(first, ins):
-            seen = ins
-        elif seen is not None and re.search(then, ins):
-            return f"{seen} ... {ins}"
+    for i, (ins, _) in enumerate(insns):
+        if re.search(first, ins):
+            for later, _ in insns[i + 1:i + 1 + PAIR_WINDOW]:
+                if re.search(then, later):
+                    return f"{ins} ... {later}"
     return None
 
 

@@ -48,3 +48,14 @@ void ring_flush(struct ring *r)
 	spin_unlock_irq(&r->stats_lock);	/* expect: cocci/spin-lock-irq */
 	spin_unlock_irq(&r->lock);
 }
+
+/* Inside a local_irq_disable()/local_irq_enable() region. */
+void ring_poll_off(struct ring *r);
+void ring_poll_off(struct ring *r)
+{
+	local_irq_disable();
+	spin_lock_irq(&r->lock);		/* expect: cocci/spin-lock-irq */
+	r->head++;
+	spin_unlock_irq(&r->lock);		/* expect: cocci/spin-lock-irq */
+	local_irq_enable();
+}

@@ -268,10 +268,13 @@ def timeline(tl, idx):
         if s["kind"] == "step" and s["cpu"] is not None and s["cpu"] < n:
             eff = s.get("effect", "")
             cls = "enter" if eff == "enter" else ""
+            what = EFFECT.get(eff, eff) + (f' {s["read"]}' if s.get("read") else "")
             cells[s["cpu"]] = (f'<div class="{cls}"><b>{e(s.get("store") or s["step"])}</b> <span class="effect">'
-                               f'{e(EFFECT.get(eff, eff))}</span></div>')
+                               f'{e(what)}</span></div>')
             if eff == "atomic":
                 mem = f'{e(s["step"])} (CPU{s["cpu"]}) acts on memory'
+        elif s["kind"] == "late" and s["cpu"] is not None and s["cpu"] < n:
+            cells[s["cpu"]] = f'<div>{e(s["text"])}</div>'
         elif s["kind"] in ("flush", "enter") and s["cpu"] is not None and s["cpu"] < n:
             if s["kind"] == "flush":
                 mem = f'<div class="flush">{e(s["text"])} — now visible to all CPUs</div>'

@@ -14,9 +14,13 @@ import os, re
 
 # (kind, regex) — first match wins. Named groups: cpu, step, addr, val. Add a line for a marker.
 MARKERS = [
-    ("enter", re.compile(r"^(?:SB_ENTER|SB\+|ENQ)\s+(?P<cpu>\d+)\s+(?P<addr>\S+?)\s*=\s*(?P<val>\S+)")),
-    ("flush", re.compile(r"^(?:SB_FLUSH|FLUSH|VISIBLE)\s+(?P<cpu>\d+)\s+(?P<addr>\S+?)\s*=\s*(?P<val>\S+)")),
-    ("step", re.compile(r"^STEP\s+(?P<cpu>\d+)\s+(?P<step>[A-Za-z_]\w*)")),
+    ("enter", re.compile(r"^(?:SB_ENTER|ENQ)\s+(?P<cpu>\d+)\s+(?:addr=)?(?P<addr>[^=\s]+)\s*(?:=|\s+val=)\s*(?P<val>\S+)")),
+    ("flush", re.compile(r"^(?:SB_FLUSH|FLUSH|VISIBLE)\s+(?P<cpu>\d+)\s+addr=(?P<addr>\S+)\s+val=(?P<val>\S+)"
+                         r"(?:\s+entry=(?P<entry>\d+))?")),
+    ("flush", re.compile(r"^(?:SB_FLUSH|FLUSH|VISIBLE)\s+(?P<cpu>\d+)\s+(?P<addr>[^=\s]+)\s*=\s*(?P<val>\S+)")),
+    ("late", re.compile(r"^BIND\s+(?P<cpu>\d+)\s+late load\s*->\s*(?P<val>\S+)")),
+    ("step", re.compile(r"^STEP\s+(?P<cpu>\d+)\s+(?P<step>[A-Za-z_]\w*)"
+                        r"(?:\s+addr=(?P<addr>\S+)\s+val=(?P<val>\S+))?")),
     ("step", re.compile(r"^STEP\s+(?P<step>[A-Za-z_]\w*)(?:.*?\bcpu=(?P<cpu>\d+))?")),
 ]
 # What the enclosing inline of a STEP printf does to the CPU's store buffer.
@@ -102,7 +106,8 @@ def parse(text, sources, mm="tso"):
     rows, notes = [], []
     error, cycle, buffered = None, False, mm not in ("sc",)
     bufs = {}             # cpu -> list of entries (FIFO)
-    explicit_buffer = any(m[0] in ("enter", "flush") for m in _markers(lines))
+    kinds = {m[0] for m in _markers(lines)}
+    explicit = {"enter": "enter" in kinds, "flush": "flush" in kinds}
     last_move, fmove = None, None
     last_store = {}       # pid -> buffer entry of its latest buffered store
     for raw in lines:
@@ -131,7 +136,7 @@ def parse(text, sources, mm="tso"):
             procs.setdefault(pid, pname.strip(":").split(":")[0])
             key = (depth, pid)
             for p in pending:
-                _event(p, pid, path, ln, rows, bufs, sources, mm, buffered, explicit_buffer)
+                _event(p, pid, path, ln, rows, bufs, sources, mm, buffered, explicit)
                 if rows and rows[-1].get("effect") == "enter":
                     last_store[pid] = rows[-1]["entry"]
             pending = []
@@ -145,7 +150,7 @@ def parse(text, sources, mm="tso"):
             if fmove and (fmove["pid"] != pid or FL_START.match(st)):
                 _flush(fmove, rows, bufs, notes)
                 fmove = None
-            if pid in flushers and not explicit_buffer and buffered:
+            if pid in flushers and not explicit["flush"] and buffered:
                 if fmove is None:
                     fmove = {"pid": pid, "cpu": flushers.index(pid), "k": 0, "at": None,
                              "late": False, "depth": depth}
@@ -170,7 +175,7 @@ def parse(text, sources, mm="tso"):
         rows.append({"kind": "error", "cpu": None, "text": error})
     cpus = 1 + max([r["cpu"] for r in rows if r.get("cpu") is not None] + [len(flushers) - 1, 0])
     return {"steps": rows, "cpus": cpus, "error": error, "cycle": cycle,
-            "inferred": buffered and not explicit_buffer, "notes": notes,
+            "inferred": buffered and not (explicit["enter"] and explicit["flush"]), "notes": notes,
             "processes": {str(k): v for k, v in sorted(procs.items())}}
 
 
@@ -236,7 +241,21 @@ def label(e):
     return e["step"]
 
 
-def _event(text, pid, path, ln, rows, bufs, sources, mm, buffered, explicit_buffer):
+def _take(q, k=None, a=None, v=None):
+    """Remove and return (entry, index) from a buffer: entry k if it matches, else the oldest
+    entry with that address and value, else the oldest; (None, None) when empty."""
+    if not q:
+        return None, None
+    match = lambda e: (a is None or e.get("a") in (None, a)) and (v is None or e.get("v") in (None, v))
+    if k is not None and k < len(q) and match(q[k]):
+        return q.pop(k), k
+    for i, e in enumerate(q):
+        if match(e) and (a is None or e.get("a") == a):
+            return q.pop(i), i
+    return q.pop(0), 0
+
+
+def _event(text, pid, path, ln, rows, bufs, sources, mm, buffered, explicit):
     for kind, rx in MARKERS:
         m = rx.match(text)
         if not m:
@@ -248,26 +267,41 @@ def _event(text, pid, path, ln, rows, bufs, sources, mm, buffered, explicit_buff
             eff, prim = sources.effect(path, ln, step, mm)
             row = {"kind": "step", "cpu": cpu, "step": step, "effect": eff, "prim": prim,
                    "where": f"{os.path.basename(path)}:{ln}"}
-            if buffered and not explicit_buffer and cpu is not None:
-                if eff == "store":
-                    row["entry"] = {"step": step}
-                    bufs.setdefault(cpu, []).append(row["entry"])
-                    row["effect"] = "enter"
-                row["buffers"] = _snap(bufs)
+            if eff == "load" and g.get("addr") is not None:
+                row["read"] = f"[{g['addr']}] → {g['val']}"
+            if buffered and not explicit["enter"] and cpu is not None and eff == "store":
+                row["entry"] = {"step": step}
+                if g.get("addr") is not None:
+                    row["entry"].update(a=g["addr"], v=g["val"])
+                bufs.setdefault(cpu, []).append(row["entry"])
+                row["effect"] = "enter"
+            elif eff == "store" and g.get("addr") is not None:
+                row["store"] = f"{step} [{g['addr']}]={g['val']}"
+            row["buffers"] = _snap(bufs)
             rows.append(row)
         elif kind == "enter":
-            bufs.setdefault(cpu, []).append({"step": f"{g['addr']}={g['val']}"})
-            rows.append({"kind": "enter", "cpu": cpu, "step": f"{g['addr']}={g['val']}",
+            e = {"step": f"{g['addr']}={g['val']}"}
+            bufs.setdefault(cpu, []).append(e)
+            rows.append({"kind": "enter", "cpu": cpu, "step": e["step"],
                          "text": f"{g['addr']} = {g['val']} enters the store buffer",
                          "buffers": _snap(bufs)})
         elif kind == "flush":
-            q = bufs.get(cpu, [])
+            q = bufs.setdefault(cpu, [])
+            k = int(g["entry"]) if g.get("entry") is not None else None
             tag = f"{g['addr']}={g['val']}"
-            if tag in [e["step"] for e in q]:
-                q.remove(next(e for e in q if e["step"] == tag))
-            rows.append({"kind": "flush", "cpu": cpu, "step": tag,
-                         "text": f"{g['addr']} = {g['val']} (CPU{cpu}) reaches memory",
-                         "buffers": _snap(bufs)})
+            e, i = _take(q, k, g["addr"], g["val"]) if not explicit["enter"] else \
+                _take(q, None, None, None) if tag not in [x["step"] for x in q] else \
+                (q.pop([x["step"] for x in q].index(tag)), None)
+            row = {"kind": "flush", "cpu": cpu, "buffers": _snap(bufs)}
+            if e is None or explicit["enter"]:
+                row.update(step=tag, text=f"{g['addr']} = {g['val']} (CPU{cpu}) reaches memory")
+            else:
+                row.update(flushed=e, text=f"\0 (CPU{cpu}) reaches memory"
+                           + (f" (overtaking {i} older entr{'y' if i == 1 else 'ies'})" if i else ""))
+            rows.append(row)
+        elif kind == "late":
+            rows.append({"kind": "late", "cpu": cpu, "buffers": _snap(bufs),
+                         "text": f"CPU{cpu}'s delayed load takes its value: {g['val']}"})
         return
     rows.append({"kind": "print", "cpu": None, "text": text})
 

@@ -14,6 +14,25 @@
 
 virtual report
 
+@initialize:python@
+@@
+import re
+# irq_flags_t itself, and the names a driver gave it with typedef (read from
+# the file: typedef irq_flags_t my_flags_t;)
+ok_types = set(["irq_flags_t", "struct irq_flags"])
+aliases = {}
+TYPEDEF = re.compile(r"typedef\s+(?:const\s+)?(?:irq_flags_t|struct\s+irq_flags)\s+(\w+)\s*;")
+def plain(t):
+    # qualifiers do not change what is stored: const irq_flags_t is fine
+    return " ".join(w for w in t.split() if w not in ("const", "volatile"))
+def is_flags(t, path):
+    if path not in aliases:
+        try:
+            aliases[path] = set(TYPEDEF.findall(open(path, errors="replace").read()))
+        except OSError:
+            aliases[path] = set()
+    return t in ok_types or t in aliases[path]
+
 @r depends on report@
 expression L;
 type T;
@@ -37,8 +56,8 @@ p << r.p;
 T << r.T;
 F << r.F;
 @@
-t = " ".join(T.split())
-if t not in ("irq_flags_t", "struct irq_flags"):
-    f = p[0]
+t = plain(T)
+f = p[0]
+if not is_flags(t, f.file):
     print("%s:%s:%d: cocci/irqflags-type: flags '%s' has type '%s', not irq_flags_t"
           % (f.file, f.line, int(f.column) + 1, F, t))

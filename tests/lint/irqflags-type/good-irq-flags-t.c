@@ -38,3 +38,22 @@ void uart_leave(irq_flags_t *fl)
 {
 	local_irq_restore(*fl);
 }
+
+/* Qualified, and under a driver's own typedef name: still irq_flags_t. */
+void uart_restore_const(const irq_flags_t fl);
+void uart_restore_const(const irq_flags_t fl)
+{
+	local_irq_restore(fl);
+}
+
+typedef irq_flags_t uart_flags_t;
+
+void uart_own_name(struct uart *u);
+void uart_own_name(struct uart *u)
+{
+	uart_flags_t f;
+
+	spin_lock_irqsave(&u->lock, f);
+	u->tx_count = 2;
+	spin_unlock_irqrestore(&u->lock, f);
+}

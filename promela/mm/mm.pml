@@ -35,9 +35,12 @@
 #define MM_PML
 
 #define STEP(me, st)  printf("STEP %d %e\n", me, st)
+/* a step that reads or writes a value: the trail shows which value */
+#define STEPV(me, st, a, v)  printf("STEP %d %e addr=%d val=%d\n", me, st, a, v)
 
-/* hidden scratch: lives only inside one atomic/d_step, never part of the state vector */
-hidden byte mm_i, mm_j, mm_k, mm_m, mm_f;
+/* scratch: used only inside one atomic/d_step and zeroed before it ends, so it never tells
+ * two states apart */
+byte mm_i, mm_j, mm_k, mm_m, mm_f;   /* (not "hidden": -DBFS refuses those) */
 
 #if defined(MM_SC) + defined(MM_TSO) + defined(MM_WEAK) != 1
 #error "select exactly one memory model: -DMM_SC, -DMM_TSO or -DMM_WEAK"

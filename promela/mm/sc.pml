@@ -6,20 +6,20 @@ byte mem[NADDR];
 byte lreg[NCPU];
 
 #define MM_NAME "sc"
-#define MM_DRAINED(me) true
+#define MM_DRAINED(mc) true
 
-inline mm_load(me, a, r, st)      { d_step { STEP(me, st); r = mem[a] } }
-inline mm_store(me, a, v, st)     { d_step { STEP(me, st); mem[a] = v } }
-inline mm_load_acq(me, a, r, st)  { mm_load(me, a, r, st) }
-inline mm_store_rel(me, a, v, st) { mm_store(me, a, v, st) }
-inline mm_xchg(me, a, v, r, st)   { d_step { STEP(me, st); r = mem[a]; mem[a] = v } }
-inline mm_fetch_add(me, a, d, r, st) { d_step { STEP(me, st); r = mem[a]; mem[a] = r + d } }
-inline mm_mb(me, st)              { skip }
-inline mm_wmb(me)                 { skip }
-inline mm_rmb(me)                 { skip }
+inline mm_load(mc, ma, mr, mst)      { d_step { mr = mem[ma]; STEPV(mc, mst, ma, mr) } }
+inline mm_store(mc, ma, mv, mst)     { d_step { STEPV(mc, mst, ma, mv); mem[ma] = mv } }
+inline mm_load_acq(mc, ma, mr, mst)  { mm_load(mc, ma, mr, mst) }
+inline mm_store_rel(mc, ma, mv, mst) { mm_store(mc, ma, mv, mst) }
+inline mm_xchg(mc, ma, mv, mr, mst)   { d_step { STEP(mc, mst); mr = mem[ma]; mem[ma] = mv } }
+inline mm_fetch_add(mc, ma, md, mr, mst) { d_step { STEP(mc, mst); mr = mem[ma]; mem[ma] = mr + md } }
+inline mm_mb(mc, mst)              { skip }
+inline mm_wmb(mc)                 { skip }
+inline mm_rmb(mc)                 { skip }
 /* spin_lock: wait until free, take it in the same step (a blocked CPU is visible to SPIN) */
-inline mm_lock(me, l, st)         { atomic { mem[l] == 0 -> STEP(me, st); mem[l] = 1 } }
-inline mm_unlock(me, l, st)       { d_step { STEP(me, st); mem[l] = 0 } }
-inline mm_load_late(me, a)        { d_step { lreg[me] = mem[a] } }
-inline mm_resolve(me)             { skip }
+inline mm_lock(mc, ml, mst)         { atomic { mem[ml] == 0 -> STEP(mc, mst); mem[ml] = 1 } }
+inline mm_unlock(mc, ml, mst)       { d_step { STEP(mc, mst); mem[ml] = 0 } }
+inline mm_load_late(mc, ma)        { d_step { lreg[mc] = mem[ma] } }
+inline mm_resolve(mc)             { skip }
 inline mm_start()                 { skip }

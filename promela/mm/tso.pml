@@ -22,56 +22,57 @@ byte sb_n[NCPU];            /* entries in use */
 byte lreg[NCPU];
 
 #define MM_NAME "tso"
-#define SB(me, i) ((me) * SBD + (i))
-#define MM_DRAINED(me) (sb_n[me] == 0)
+#define SB(mc, i) ((mc) * SBD + (i))
+#define MM_DRAINED(mc) (sb_n[mc] == 0)
 
 /* r = newest own buffered value of a, else memory */
-inline mm_read(me, a, r) {
-	mm_i = sb_n[me]; mm_f = 0;
+inline mm_read(mc, ma, mr) {
+	mm_i = sb_n[mc]; mm_f = 0;
 	do
-	:: mm_i > 0 && sb_a[SB(me, mm_i - 1)] == a -> r = sb_v[SB(me, mm_i - 1)]; mm_f = 1; break
-	:: mm_i > 0 && sb_a[SB(me, mm_i - 1)] != a -> mm_i--
+	:: mm_i > 0 && sb_a[SB(mc, mm_i - 1)] == ma -> mr = sb_v[SB(mc, mm_i - 1)]; mm_f = 1; break
+	:: mm_i > 0 && sb_a[SB(mc, mm_i - 1)] != ma -> mm_i--
 	:: mm_i == 0 -> break
 	od;
 	if
-	:: mm_f == 0 -> r = mem[a]
+	:: mm_f == 0 -> mr = mem[ma]
 	:: else
 	fi;
 	mm_i = 0; mm_f = 0
 }
 
-inline mm_load(me, a, r, st)  { d_step { STEP(me, st); mm_read(me, a, r) } }
+inline mm_load(mc, ma, mr, mst)  { d_step { mm_read(mc, ma, mr); STEPV(mc, mst, ma, mr) } }
 /* a full buffer stalls the store until the flusher makes room */
-inline mm_store(me, a, v, st) {
-	atomic { sb_n[me] < SBD -> STEP(me, st);
-		sb_a[SB(me, sb_n[me])] = a; sb_v[SB(me, sb_n[me])] = v; sb_n[me]++ }
+inline mm_store(mc, ma, mv, mst) {
+	atomic { sb_n[mc] < SBD -> STEPV(mc, mst, ma, mv);
+		sb_a[SB(mc, sb_n[mc])] = ma; sb_v[SB(mc, sb_n[mc])] = mv; sb_n[mc]++ }
 }
-inline mm_load_acq(me, a, r, st)  { mm_load(me, a, r, st) }
-inline mm_store_rel(me, a, v, st) { mm_store(me, a, v, st) }
-inline mm_xchg(me, a, v, r, st)   { atomic { sb_n[me] == 0 -> STEP(me, st); r = mem[a]; mem[a] = v } }
-inline mm_fetch_add(me, a, d, r, st) { atomic { sb_n[me] == 0 -> STEP(me, st); r = mem[a]; mem[a] = r + d } }
-inline mm_mb(me, st)              { atomic { sb_n[me] == 0 -> STEP(me, st) } }
-inline mm_wmb(me)                 { skip }
-inline mm_rmb(me)                 { skip }
+inline mm_load_acq(mc, ma, mr, mst)  { mm_load(mc, ma, mr, mst) }
+inline mm_store_rel(mc, ma, mv, mst) { mm_store(mc, ma, mv, mst) }
+inline mm_xchg(mc, ma, mv, mr, mst)   { atomic { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mem[ma] = mv } }
+inline mm_fetch_add(mc, ma, md, mr, mst) { atomic { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mem[ma] = mr + md } }
+inline mm_mb(mc, mst)              { atomic { sb_n[mc] == 0 -> STEP(mc, mst) } }
+inline mm_wmb(mc)                 { skip }
+inline mm_rmb(mc)                 { skip }
 /* lock; xchg: drains the buffer, then test-and-set on memory */
-inline mm_lock(me, l, st)   { atomic { sb_n[me] == 0 && mem[l] == 0 -> STEP(me, st); mem[l] = 1 } }
-inline mm_unlock(me, l, st) { mm_store(me, l, 0, st) }
-inline mm_load_late(me, a)  { d_step { mm_read(me, a, lreg[me]) } }
-inline mm_resolve(me)       { skip }
+inline mm_lock(mc, ml, mst)   { atomic { sb_n[mc] == 0 && mem[ml] == 0 -> STEP(mc, mst); mem[ml] = 1 } }
+inline mm_unlock(mc, ml, mst) { mm_store(mc, ml, 0, mst) }
+inline mm_load_late(mc, ma)  { d_step { mm_read(mc, ma, lreg[mc]) } }
+inline mm_resolve(mc)       { skip }
 
 /* the oldest store of CPU me reaches memory */
-proctype mm_flusher(byte me) {
+proctype mm_flusher(byte mc) {
 end:	do
-	:: d_step { sb_n[me] > 0 ->
-		mem[sb_a[SB(me, 0)]] = sb_v[SB(me, 0)];
+	:: d_step { sb_n[mc] > 0 ->
+		printf("FLUSH %d addr=%d val=%d\n", mc, sb_a[SB(mc, 0)], sb_v[SB(mc, 0)]);
+		mem[sb_a[SB(mc, 0)]] = sb_v[SB(mc, 0)];
 		mm_i = 1;
 		do
-		:: mm_i < sb_n[me] ->
-			sb_a[SB(me, mm_i - 1)] = sb_a[SB(me, mm_i)];
-			sb_v[SB(me, mm_i - 1)] = sb_v[SB(me, mm_i)]; mm_i++
+		:: mm_i < sb_n[mc] ->
+			sb_a[SB(mc, mm_i - 1)] = sb_a[SB(mc, mm_i)];
+			sb_v[SB(mc, mm_i - 1)] = sb_v[SB(mc, mm_i)]; mm_i++
 		:: else -> break
 		od;
-		sb_n[me]--; sb_a[SB(me, sb_n[me])] = 0; sb_v[SB(me, sb_n[me])] = 0; mm_i = 0 }
+		sb_n[mc]--; sb_a[SB(mc, sb_n[mc])] = 0; sb_v[SB(mc, sb_n[mc])] = 0; mm_i = 0 }
 	od
 }
 

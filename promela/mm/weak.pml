@@ -43,8 +43,8 @@ byte mem[NADDR];
 #if HIST > 1
 byte hist[NH * (HIST - 1)];   /* hist[a*(HIST-1)+k-1]: value of a k writes ago (k = 1..HIST-1) */
 byte view[NCPU * NH];         /* versions back CPU c may still read address a */
-#define HI(a, k)   ((a) * (HIST - 1) + (k) - 1)
-#define VW(c, a)   ((c) * NH + (a))
+#define HI(ma, mkk)   ((ma) * (HIST - 1) + (mkk) - 1)
+#define VW(c, ma)   ((c) * NH + (ma))
 #endif
 byte sb_a[NCPU * SBD];
 byte sb_v[NCPU * SBD];
@@ -57,217 +57,222 @@ byte lt_a[NCPU];              /* ... of this address ... */
 byte lreg[NCPU];              /* ... and lands here */
 
 #define MM_NAME "weak"
-#define SB(me, i) ((me) * SBD + (i))
-#define MM_DRAINED(me) (sb_n[me] == 0 && !lt_p[me])
+#define SB(mc, i) ((mc) * SBD + (i))
+#define MM_DRAINED(mc) (sb_n[mc] == 0 && !lt_p[mc])
 
 /* does the CPU's buffer hold a store to a?  (entries past sb_n are zero; unrolled, SBD <= 6) */
-#define SBHAS1(me, a, j) (SBD > j && sb_n[me] > j && sb_a[SB(me, j)] == (a))
-#define SB_HAS(me, a) (SBHAS1(me,a,0) || SBHAS1(me,a,1) || SBHAS1(me,a,2) || SBHAS1(me,a,3) \
-                       || SBHAS1(me,a,4) || SBHAS1(me,a,5))
+#define SBHAS1(mc, ma, j) (SBD > j && sb_n[mc] > j && sb_a[SB(mc, j)] == (ma))
+#define SB_HAS(mc, ma) (SBHAS1(mc,ma,0) || SBHAS1(mc,ma,1) || SBHAS1(mc,ma,2) || SBHAS1(mc,ma,3) \
+                       || SBHAS1(mc,ma,4) || SBHAS1(mc,ma,5))
 /* does an entry older than k store to the same address as entry k? */
-#define CL1(me, k, j) ((k) > j && sb_a[SB(me, j)] == sb_a[SB(me, k)])
-#define CLASH(me, k) (CL1(me,k,0) || CL1(me,k,1) || CL1(me,k,2) || CL1(me,k,3) || CL1(me,k,4))
+#define CL1(mc, mkk, j) ((mkk) > j && sb_a[SB(mc, j)] == sb_a[SB(mc, mkk)])
+#define CLASH(mc, mkk) (CL1(mc,mkk,0) || CL1(mc,mkk,1) || CL1(mc,mkk,2) || CL1(mc,mkk,3) || CL1(mc,mkk,4))
 
 /* history bookkeeping: drop versions no CPU can read any more, so equal states merge (exact) */
-inline mm_canon(a) {
+inline mm_canon(ma) {
 #if HIST > 1
 	if
-	:: a < NH ->
+	:: ma < NH ->
 		mm_m = 0; mm_j = 0;
 		do
-		:: mm_j < NCPU -> if :: view[VW(mm_j, a)] > mm_m -> mm_m = view[VW(mm_j, a)] :: else fi; mm_j++
+		:: mm_j < NCPU -> if :: view[VW(mm_j, ma)] > mm_m -> mm_m = view[VW(mm_j, ma)] :: else fi; mm_j++
 		:: else -> break
 		od;
 		mm_j = mm_m + 1;
 		do
-		:: mm_j < HIST -> hist[HI(a, mm_j)] = 0; mm_j++
+		:: mm_j < HIST -> hist[HI(ma, mm_j)] = 0; mm_j++
 		:: else -> break
 		od;
 		mm_j = 0; mm_m = 0
 	:: else
 	fi
+#else
+	skip
 #endif
 }
 
 /* after an acquire or a fence: CPU me reads nothing older than memory now */
-inline mm_resetview(me) {
+inline mm_resetview(mc) {
 #if HIST > 1
 	mm_k = 0;
 	do
-	:: mm_k < NH -> view[VW(me, mm_k)] = 0; mm_canon(mm_k); mm_k++
+	:: mm_k < NH -> view[VW(mc, mm_k)] = 0; mm_canon(mm_k); mm_k++
 	:: else -> break
 	od;
 	mm_k = 0
+#else
+	skip
 #endif
 }
 
 /* CPU me writes v to memory at a: the old value becomes version 1, every other CPU may still
  * read it (its view grows, saturating at HIST-1); the writer itself no longer (coherence) */
-inline mm_commit(me, a, v) {
+inline mm_commit(mc, ma, mv) {
 #if HIST > 1
 	if
-	:: a < NH ->
+	:: ma < NH ->
 		mm_j = HIST - 1;
 		do
-		:: mm_j > 1 -> hist[HI(a, mm_j)] = hist[HI(a, mm_j - 1)]; mm_j--
+		:: mm_j > 1 -> hist[HI(ma, mm_j)] = hist[HI(ma, mm_j - 1)]; mm_j--
 		:: else -> break
 		od;
-		hist[HI(a, 1)] = mem[a];
+		hist[HI(ma, 1)] = mem[ma];
 		mm_j = 0;
 		do
 		:: mm_j < NCPU ->
 			if
-			:: mm_j == me -> view[VW(mm_j, a)] = 0
-			:: mm_j != me && view[VW(mm_j, a)] < HIST - 1 -> view[VW(mm_j, a)]++
+			:: mm_j == mc -> view[VW(mm_j, ma)] = 0
+			:: mm_j != mc && view[VW(mm_j, ma)] < HIST - 1 -> view[VW(mm_j, ma)]++
 			:: else
 			fi; mm_j++
 		:: else -> break
 		od;
 		mm_j = 0;
-		mem[a] = v;
-		mm_canon(a)
-	:: else -> mem[a] = v
+		mem[ma] = mv;
+		mm_canon(ma)
+	:: else -> mem[ma] = mv
 	fi
 #else
-	mem[a] = v
+	mem[ma] = mv
 #endif
 }
 
 /* own newest buffered store to a, if any: sets mm_f */
-inline mm_forward(me, a, r) {
-	mm_i = sb_n[me]; mm_f = 0;
+inline mm_forward(mc, ma, mr) {
+	mm_i = sb_n[mc]; mm_f = 0;
 	do
-	:: mm_i > 0 && sb_a[SB(me, mm_i - 1)] == a -> r = sb_v[SB(me, mm_i - 1)]; mm_f = 1; break
-	:: mm_i > 0 && sb_a[SB(me, mm_i - 1)] != a -> mm_i--
+	:: mm_i > 0 && sb_a[SB(mc, mm_i - 1)] == ma -> mr = sb_v[SB(mc, mm_i - 1)]; mm_f = 1; break
+	:: mm_i > 0 && sb_a[SB(mc, mm_i - 1)] != ma -> mm_i--
 	:: mm_i == 0 -> break
 	od;
 	mm_i = 0
 }
 
 /* a plain load: forward, or any readable version (nondeterministic) */
-inline mm_load(me, a, r, st) {
+inline mm_load(mc, ma, mr, mst) {
 	atomic {
-		STEP(me, st);
-		mm_forward(me, a, r);
+		mm_forward(mc, ma, mr);
 		if
 		:: mm_f == 1 -> mm_f = 0
 		:: else ->
 			if
-			:: a >= NH -> r = mem[a]
+			:: ma >= NH -> mr = mem[ma]
 #if HIST > 1
-			:: a < NH -> r = mem[a]; view[VW(me, a)] = 0
-			:: a < NH && view[VW(me, a)] >= 1 -> r = hist[HI(a, 1)]; view[VW(me, a)] = 1
+			:: ma < NH -> mr = mem[ma]; view[VW(mc, ma)] = 0
+			:: ma < NH && view[VW(mc, ma)] >= 1 -> mr = hist[HI(ma, 1)]; view[VW(mc, ma)] = 1
 #endif
 #if HIST > 2
-			:: a < NH && view[VW(me, a)] >= 2 -> r = hist[HI(a, 2)]; view[VW(me, a)] = 2
+			:: ma < NH && view[VW(mc, ma)] >= 2 -> mr = hist[HI(ma, 2)]; view[VW(mc, ma)] = 2
 #endif
 #if HIST > 3
-			:: a < NH && view[VW(me, a)] >= 3 -> r = hist[HI(a, 3)]; view[VW(me, a)] = 3
+			:: ma < NH && view[VW(mc, ma)] >= 3 -> mr = hist[HI(ma, 3)]; view[VW(mc, ma)] = 3
 #endif
 #if HIST > 4
-			:: a < NH && view[VW(me, a)] >= 4 -> r = hist[HI(a, 4)]; view[VW(me, a)] = 4
+			:: ma < NH && view[VW(mc, ma)] >= 4 -> mr = hist[HI(ma, 4)]; view[VW(mc, ma)] = 4
 #endif
 #if HIST == 1
-			:: a < NH -> r = mem[a]
+			:: ma < NH -> mr = mem[ma]
 #endif
 			fi;
-			mm_canon(a)
-		fi
+			mm_canon(ma)
+		fi;
+		STEPV(mc, mst, ma, mr)
 	}
 }
 
 /* bind a pending late load now, to the current value */
-inline mm_bind(me) {
-	mm_forward(me, lt_a[me], lreg[me]);
+inline mm_bind(mc) {
+	mm_forward(mc, lt_a[mc], lreg[mc]);
 	if
-	:: mm_f == 0 -> lreg[me] = mem[lt_a[me]];
+	:: mm_f == 0 -> lreg[mc] = mem[lt_a[mc]];
 #if HIST > 1
-		if :: lt_a[me] < NH -> view[VW(me, lt_a[me])] = 0; mm_canon(lt_a[me]) :: else fi
+		if :: lt_a[mc] < NH -> view[VW(mc, lt_a[mc])] = 0; mm_canon(lt_a[mc]) :: else fi
 #endif
 	:: else -> mm_f = 0
 	fi;
-	lt_p[me] = 0; lt_a[me] = 0
+	lt_p[mc] = 0; lt_a[mc] = 0
 }
-inline mm_resolve(me) { atomic { if :: lt_p[me] -> mm_bind(me) :: else fi } }
-inline mm_load_late(me, a) { d_step { assert(!lt_p[me]); lt_p[me] = 1; lt_a[me] = a } }
+inline mm_resolve(mc) { atomic { if :: lt_p[mc] -> mm_bind(mc) :: else fi } }
+inline mm_load_late(mc, ma) { d_step { assert(!lt_p[mc]); lt_p[mc] = 1; lt_a[mc] = ma } }
 
 /* b: 0 plain, 2 release */
-inline mm_buffer(me, a, v, b, st) {
+inline mm_buffer(mc, ma, mv, mbk, mst) {
 	atomic {
-		sb_n[me] < SBD -> STEP(me, st);
+		sb_n[mc] < SBD -> STEPV(mc, mst, ma, mv);
 		/* a later store to the address of a pending late load would need that load bound
 		 * first (same-address order); the litmus tests never do it */
-		assert(!(lt_p[me] && lt_a[me] == a));
-		sb_a[SB(me, sb_n[me])] = a; sb_v[SB(me, sb_n[me])] = v;
+		assert(!(lt_p[mc] && lt_a[mc] == ma));
+		sb_a[SB(mc, sb_n[mc])] = ma; sb_v[SB(mc, sb_n[mc])] = mv;
 		if
-		:: b == 2 -> sb_b[SB(me, sb_n[me])] = 2; sb_nrel[me]++
-		:: b != 2 && wmb_pend[me] && sb_n[me] > 0 -> sb_b[SB(me, sb_n[me])] = 1
+		:: mbk == 2 -> sb_b[SB(mc, sb_n[mc])] = 2; sb_nrel[mc]++
+		:: mbk != 2 && wmb_pend[mc] && sb_n[mc] > 0 -> sb_b[SB(mc, sb_n[mc])] = 1
 		:: else
 		fi;
-		wmb_pend[me] = 0;
-		sb_n[me]++
+		wmb_pend[mc] = 0;
+		sb_n[mc]++
 	}
 }
-inline mm_store(me, a, v, st) { mm_buffer(me, a, v, 0, st) }
+inline mm_store(mc, ma, mv, mst) { mm_buffer(mc, ma, mv, 0, mst) }
 /* a release also orders the CPU's earlier loads: bind a late one first */
-inline mm_store_rel(me, a, v, st) { mm_resolve(me); mm_buffer(me, a, v, 2, st) }
+inline mm_store_rel(mc, ma, mv, mst) { mm_resolve(mc); mm_buffer(mc, ma, mv, 2, mst) }
 
-inline mm_load_acq(me, a, r, st) {
-	atomic { sb_nrel[me] == 0 -> mm_load(me, a, r, st); mm_resetview(me) }
+inline mm_load_acq(mc, ma, mr, mst) {
+	atomic { sb_nrel[mc] == 0 -> mm_load(mc, ma, mr, mst); mm_resetview(mc) }
 }
-inline mm_mb(me, st) {
-	mm_resolve(me);
-	atomic { sb_n[me] == 0 -> STEP(me, st); mm_resetview(me) }
+inline mm_mb(mc, mst) {
+	mm_resolve(mc);
+	atomic { sb_n[mc] == 0 -> STEP(mc, mst); mm_resetview(mc) }
 }
-inline mm_rmb(me) { mm_resolve(me); atomic { mm_resetview(me) } }
-inline mm_wmb(me) { atomic { if :: sb_n[me] > 0 -> wmb_pend[me] = 1 :: else fi } }
-inline mm_xchg(me, a, v, r, st) {
-	mm_resolve(me);
-	atomic { sb_n[me] == 0 -> STEP(me, st); r = mem[a]; mm_commit(me, a, v); mm_resetview(me) }
+inline mm_rmb(mc) { mm_resolve(mc); atomic { mm_resetview(mc) } }
+inline mm_wmb(mc) { atomic { if :: sb_n[mc] > 0 -> wmb_pend[mc] = 1 :: else fi } }
+inline mm_xchg(mc, ma, mv, mr, mst) {
+	mm_resolve(mc);
+	atomic { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mm_commit(mc, ma, mv); mm_resetview(mc) }
 }
-inline mm_fetch_add(me, a, d, r, st) {
-	mm_resolve(me);
-	atomic { sb_n[me] == 0 -> STEP(me, st); r = mem[a]; mm_commit(me, a, r + d); mm_resetview(me) }
+inline mm_fetch_add(mc, ma, md, mr, mst) {
+	mm_resolve(mc);
+	atomic { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mm_commit(mc, ma, mr + md); mm_resetview(mc) }
 }
-inline mm_lock(me, l, st) {
-	atomic { sb_nrel[me] == 0 && !SB_HAS(me, l) && mem[l] == 0 ->
-		STEP(me, st); mm_commit(me, l, 1); mm_resetview(me) }
+inline mm_lock(mc, ml, mst) {
+	atomic { sb_nrel[mc] == 0 && !SB_HAS(mc, ml) && mem[ml] == 0 ->
+		STEP(mc, mst); mm_commit(mc, ml, 1); mm_resetview(mc) }
 }
-inline mm_unlock(me, l, st) { mm_store_rel(me, l, 0, st) }
+inline mm_unlock(mc, ml, mst) { mm_store_rel(mc, ml, 0, mst) }
 
 /* remove entry k of CPU me's buffer */
-inline mm_remove(me, k) {
-	if :: sb_b[SB(me, k)] == 2 -> sb_nrel[me]-- :: else fi;
-	mm_i = k + 1;
+inline mm_remove(mc, mkk) {
+	if :: sb_b[SB(mc, mkk)] == 2 -> sb_nrel[mc]-- :: else fi;
+	mm_i = mkk + 1;
 	do
-	:: mm_i < sb_n[me] ->
-		sb_a[SB(me, mm_i - 1)] = sb_a[SB(me, mm_i)];
-		sb_v[SB(me, mm_i - 1)] = sb_v[SB(me, mm_i)];
-		sb_b[SB(me, mm_i - 1)] = sb_b[SB(me, mm_i)]; mm_i++
+	:: mm_i < sb_n[mc] ->
+		sb_a[SB(mc, mm_i - 1)] = sb_a[SB(mc, mm_i)];
+		sb_v[SB(mc, mm_i - 1)] = sb_v[SB(mc, mm_i)];
+		sb_b[SB(mc, mm_i - 1)] = sb_b[SB(mc, mm_i)]; mm_i++
 	:: else -> break
 	od;
-	sb_n[me]--;
-	sb_a[SB(me, sb_n[me])] = 0; sb_v[SB(me, sb_n[me])] = 0; sb_b[SB(me, sb_n[me])] = 0;
+	sb_n[mc]--;
+	sb_a[SB(mc, sb_n[mc])] = 0; sb_v[SB(mc, sb_n[mc])] = 0; sb_b[SB(mc, sb_n[mc])] = 0;
 	/* a wmb mark at the head orders nothing any more */
-	if :: sb_b[SB(me, 0)] == 1 -> sb_b[SB(me, 0)] = 0 :: else fi;
-	if :: sb_n[me] == 0 -> wmb_pend[me] = 0 :: else fi;
+	if :: sb_b[SB(mc, 0)] == 1 -> sb_b[SB(mc, 0)] = 0 :: else fi;
+	if :: sb_n[mc] == 0 -> wmb_pend[mc] = 0 :: else fi;
 	mm_i = 0
 }
 
 /* CPU me's buffer drains one entry, any that may go first; or a late load gets bound */
-proctype mm_flusher(byte me) {
+proctype mm_flusher(byte mc) {
 end:	do
-	:: atomic { sb_n[me] > 0 ->
+	:: atomic { sb_n[mc] > 0 ->
 		mm_k = 0;
 		do
-		:: mm_k == 0 || (sb_b[SB(me, mm_k)] != 2 && !CLASH(me, mm_k)) -> break
-		:: mm_k + 1 < sb_n[me] && sb_b[SB(me, mm_k + 1)] != 1 -> mm_k++
+		:: mm_k == 0 || (sb_b[SB(mc, mm_k)] != 2 && !CLASH(mc, mm_k)) -> break
+		:: mm_k + 1 < sb_n[mc] && sb_b[SB(mc, mm_k + 1)] != 1 -> mm_k++
 		:: else -> mm_k = 0; break     /* dead end of the walk: the head may always go */
 		od;
-		mm_commit(me, sb_a[SB(me, mm_k)], sb_v[SB(me, mm_k)]);
-		mm_remove(me, mm_k);
+		printf("FLUSH %d addr=%d val=%d entry=%d\n", mc, sb_a[SB(mc, mm_k)], sb_v[SB(mc, mm_k)], mm_k);
+		mm_commit(mc, sb_a[SB(mc, mm_k)], sb_v[SB(mc, mm_k)]);
+		mm_remove(mc, mm_k);
 		mm_k = 0 }
-	:: atomic { lt_p[me] -> mm_bind(me) }
+	:: atomic { lt_p[mc] -> mm_bind(mc); printf("BIND %d late load -> %d\n", mc, lreg[mc]) }
 	od
 }
 

@@ -1,0 +1,258 @@
+/*
+ * promela/irq.pml -- the interrupt descriptor layer: descriptor lock, dispatch (handle_irq),
+ * synchronize_irq v0/v1/v2, disable_irq / disable_irq_nosync / enable_irq, free_irq.
+ * Included by promela/irqsync.pml, which defines the CPUs, the scenarios and the properties.
+ * Every shared access goes through promela/mm/ (mm_*); every step carries its spec/steps.md name.
+ * Ghost state (never read by the protocol) records what the properties talk about.
+ */
+
+/* ---- shared memory layout (addresses of mm/): plain-loaded ones first (below NH) ---- */
+#define STATUS(l)  (l)          /* status byte of line l: bits below, depth << 3 */
+#define FLAG       2            /* the tg3 driver's irq_sync flag (line 0's first handler) */
+#define ACT(l)     (3 + (l))    /* action chain of line l: bit s = handler s installed */
+#define NH         5
+#define DLOCK(l)   (5 + (l))    /* descriptor lock of line l (only lock/unlock touch it) */
+#define DRVLOCK    7            /* a driver lock, taken by line 0's handler (hazard scenario) */
+#define OTHLOCK    8            /* another lock (hazard scenario) */
+#define NADDR      9
+
+#define INPROGRESS 1
+#define PENDING    2
+#define DISABLED   4
+#define DEPTH1     8            /* depth counts in units of 8 */
+
+mtype = { D_LOCK, D_CHECK, D_SET_PENDING, D_SET_INPROGRESS, D_UNLOCK, D_HANDLER, H_READ_FLAG,
+	H_WORK, D_RELOCK, D_CHECK_PENDING, D_CLEAR_PENDING, D_CLEAR_INPROGRESS, D_UNLOCK_END,
+	S_MB, S_SPIN_READ, S_LOCK, S_RECHECK, S_UNLOCK, S_RETURN, DRV_STORE_FLAG, DRV_MB,
+	DIS_LOCK, DIS_DEPTH_INC, DIS_UNLOCK, EN_LOCK, EN_DEPTH_DEC, EN_REPLAY, EN_UNLOCK,
+	FREE_LOCK, FREE_UNLINK, FREE_UNLOCK, LOCK_WAIT, UNLOCK,
+	IRQ_SAVE, IRQ_RESTORE, IRQ_DISABLE, IRQ_ENABLE, IRQ_ARRIVE };
+
+#include "mm/mm.pml"
+
+/* which SYNC assertions are compiled in (the matrix checks each on its own, so that an expected
+ * violation is known to be the one expected) */
+#ifndef CHECK_SYNC1
+#define CHECK_SYNC1 1
+#endif
+#ifndef CHECK_FLAG
+#define CHECK_FLAG 1
+#endif
+
+/* ---- ghost state ---- */
+byte lk_owner[NADDR];       /* REQ-LOCK-1: CPU+1 holding the lock at that address, 0 if free */
+byte inst[NCPU];            /* line+1 of the handler instance CPU c runs, 0 if none */
+bit  old[NCPU];             /* that instance read the driver flag still 0 */
+byte stale;                 /* running instances that read the old flag (for the LTL claim) */
+byte before;                /* REQ-SYNC-1: CPUs whose instance began before the call began */
+bit  insync;                /* synchronize_irq (or the waiting part of disable/free) runs */
+bit  returned;              /* ... and has returned */
+bit  unserved[2];           /* REQ-DISPATCH-2/7: an arrival no chain pass has served yet */
+byte arr[2];                /* arrivals left per line */
+byte busy;                  /* CPUs inside handle_irq */
+bit  dis_window;            /* REQ-DEPTH-1: between disable_irq's return and the last enable */
+byte frun;                  /* REQ-LIFECYCLE-5: CPUs running the handler being freed */
+bit  freed;                 /* free_irq has returned */
+#ifdef PROBE
+bit  probe_hit;             /* non-vacuity probes: assert(!probe_hit) must be violated */
+#define PROBE_IF(n, c) if :: PROBE == n && (c) -> probe_hit = 1 :: else fi
+#else
+#define PROBE_IF(n, c) skip
+#endif
+
+/* ---- locks: the mm lock plus the REQ-LOCK-1 ghost owner ---- */
+inline lock(lme, llk, lst) {
+	atomic { mm_lock(lme, llk, lst);
+		assert(lk_owner[llk] == 0);          /* REQ-LOCK-1: mutual exclusion */
+		lk_owner[llk] = lme + 1 }
+}
+inline unlock(lme, llk, lst) {
+	atomic { mm_unlock(lme, llk, lst); lk_owner[llk] = 0 }
+}
+/* REQ-DISPATCH-1: the status byte is written only by the holder of the descriptor lock */
+inline status_store(sme, sl, sv, sst) {
+	atomic { mm_store(sme, STATUS(sl), sv, sst); assert(lk_owner[DLOCK(sl)] == sme + 1) }
+}
+
+/* ---- the handlers ---- */
+/* handler 0 of line 0: the tg3 pattern -- act (schedule work) only while irq_sync == 0 */
+inline tg3_handler(me, fl) {
+#if FREE_DEV == 0
+	d_step { frun++ }                        /* the handler free_irq removes starts */
+#endif
+	atomic {
+		mm_load(me, FLAG, fl, H_READ_FLAG);
+		if
+		:: fl == 0 ->
+			/* REQ-SYNC-3 / REQ-SYNC-4: no instance reads the old flag after the return */
+#if CHECK_FLAG && SCEN == SCEN_SYNC
+			assert(!returned);
+#endif
+			stale = stale + 1 - old[me]; old[me] = 1   /* count each instance once */
+		:: else
+		fi
+	}
+	if
+	:: fl == 0 -> d_step { STEP(me, H_WORK) }  /* it acts on the old flag: the harm */
+	:: else
+	fi;
+	fl = 0;
+#if FREE_DEV == 0
+	d_step { frun-- }
+#endif
+#if SCEN == SCEN_HAZARD
+	/* the driver's handler takes the driver lock, as the interrupted code may hold it */
+	d_step { assert(lk_owner[DRVLOCK] != me + 1) }  /* REQ-LOCK-4: never wait on a lock we hold */
+	lock(me, DRVLOCK, LOCK_WAIT);
+	unlock(me, DRVLOCK, UNLOCK);
+#endif
+}
+
+/* one pass of line l's action chain (REQ-DISPATCH-4: every installed handler, in order) */
+inline run_chain(me, l, acts, fl) {
+	atomic { mm_load(me, ACT(l), acts, D_HANDLER);
+		unserved[l] = 0;                     /* this pass serves every earlier arrival */
+		assert(!(l == 0 && dis_window));     /* REQ-DEPTH-1: no handler while disabled */
+		assert(!(l == 0 && freed && (acts & 1))); /* REQ-LIFECYCLE-5: not called again */
+		PROBE_IF(3, returned && l == 0) }
+	if
+	:: l == 0 && (acts & 1) -> tg3_handler(me, fl)
+	:: else
+	fi;
+	acts = 0
+}
+
+/*
+ * handle_irq(me, l): the kernel's flow (__do_IRQ, 2.6.23).  Runs with the CPU's interrupts
+ * disabled (REQ-DISPATCH-8: the caller does not deliver another interrupt meanwhile).
+ */
+inline handle_irq(me, l, st, acts, fl) {
+	lock(me, DLOCK(l), D_LOCK);
+	mm_load(me, STATUS(l), st, D_CHECK);
+	if
+	:: st & (INPROGRESS | DISABLED) ->
+		/* busy elsewhere or disabled: leave it to the running instance / enable_irq */
+		status_store(me, l, st | PENDING, D_SET_PENDING);
+		unlock(me, DLOCK(l), D_UNLOCK)
+	:: else ->
+		atomic { status_store(me, l, (st & ~PENDING) | INPROGRESS, D_SET_INPROGRESS);
+			/* REQ-DISPATCH-3: one instance per line */
+			assert(!(inst[0] == l + 1 || inst[1] == l + 1 || (NCPU > 2 && inst[2] == l + 1) ||
+				(NCPU > 3 && inst[3] == l + 1) || (NCPU > 4 && inst[4] == l + 1)));
+			inst[me] = l + 1 }
+		unlock(me, DLOCK(l), D_UNLOCK);
+		do
+		:: run_chain(me, l, acts, fl);
+			lock(me, DLOCK(l), D_RELOCK);
+			mm_load(me, STATUS(l), st, D_CHECK_PENDING);
+			if
+			:: st & PENDING ->
+				atomic { status_store(me, l, st & ~PENDING, D_CLEAR_PENDING);
+					PROBE_IF(2, l == 0) }
+				unlock(me, DLOCK(l), D_UNLOCK)
+			:: else -> break
+			fi
+		od;
+		atomic { status_store(me, l, st & ~INPROGRESS, D_CLEAR_INPROGRESS);
+			/* the instance ends here (spec/requirements.md, Terms) */
+			inst[me] = 0; stale = stale - old[me]; old[me] = 0;
+			before = before & ~(1 << me) }
+		unlock(me, DLOCK(l), D_UNLOCK_END)
+	fi;
+	st = 0
+}
+
+/* ---- synchronize_irq: v0 original, v1 barrier-only patch, v2 locked re-check ---- */
+inline sync_spin(me, l, st) {
+	do
+	:: mm_load(me, STATUS(l), st, S_SPIN_READ);
+		if
+		:: st & INPROGRESS -> skip           /* cpu_relax() */
+		:: else -> break
+		fi
+	od
+}
+
+inline synchronize_irq(me, l, st) {
+	d_step { insync = 1;
+		PROBE_IF(1, stale > 0);     /* an instance that read the old flag is still running */
+		/* REQ-SYNC-1: the instances that began before the call */
+		before = (inst[0] == l + 1) | ((inst[1] == l + 1) << 1) |
+			((NCPU > 2 && inst[2] == l + 1) << 2) | ((NCPU > 3 && inst[3] == l + 1) << 3) |
+			((NCPU > 4 && inst[4] == l + 1) << 4) }
+#if VARIANT == 1
+	mm_mb(me, S_MB);
+#endif
+#if VARIANT == 2
+	do
+	:: sync_spin(me, l, st);
+		lock(me, DLOCK(l), S_LOCK);
+		mm_load(me, STATUS(l), st, S_RECHECK);
+		unlock(me, DLOCK(l), S_UNLOCK);
+		if
+		:: st & INPROGRESS -> d_step { PROBE_IF(4, true) }  /* the re-check caught one */
+		:: else -> break
+		fi
+	od;
+#else
+	sync_spin(me, l, st);
+#endif
+	st = 0;
+	d_step { STEP(me, S_RETURN);
+		/* REQ-SYNC-1: every instance that began before the call has ended */
+#if CHECK_SYNC1
+		assert(before == 0);
+#endif
+		/* REQ-SYNC-3 / REQ-SYNC-4: no running instance has read the old flag */
+#if CHECK_FLAG && SCEN == SCEN_SYNC
+		assert(stale == 0);
+#endif
+		insync = 0; returned = 1 }
+}
+
+/* ---- disable_irq / disable_irq_nosync / enable_irq (REQ-DEPTH-*) ---- */
+inline disable_irq_nosync(me, l, st) {
+	lock(me, DLOCK(l), DIS_LOCK);
+	mm_load(me, STATUS(l), st, DIS_DEPTH_INC);
+	status_store(me, l, (st + DEPTH1) | DISABLED, DIS_DEPTH_INC);
+	unlock(me, DLOCK(l), DIS_UNLOCK);
+	st = 0
+}
+inline disable_irq(me, l, st) {
+	disable_irq_nosync(me, l, st);
+	synchronize_irq(me, l, st);
+	/* REQ-DEPTH-1: from here until the enable, no handler instance of l runs */
+	d_step { assert(!(inst[0] == l + 1 || inst[1] == l + 1 || (NCPU > 2 && inst[2] == l + 1) ||
+		(NCPU > 3 && inst[3] == l + 1) || (NCPU > 4 && inst[4] == l + 1)));
+		dis_window = 1 }
+}
+inline enable_irq(me, l, st) {
+	lock(me, DLOCK(l), EN_LOCK);
+	mm_load(me, STATUS(l), st, EN_DEPTH_DEC);
+	assert(st >= DEPTH1);                   /* the scenario keeps it balanced (REQ-DEPTH-4) */
+	if
+	:: st >= 2 * DEPTH1 -> status_store(me, l, st - DEPTH1, EN_DEPTH_DEC)
+	:: else ->
+		atomic { status_store(me, l, (st - DEPTH1) & ~(DISABLED | PENDING), EN_DEPTH_DEC);
+			dis_window = 0 }
+		if
+		:: st & PENDING ->
+			/* REQ-DISPATCH-7: the held interrupt is raised again (hw_resend_irq) */
+			d_step { STEP(me, EN_REPLAY); arr[l]++; PROBE_IF(5, true) }
+		:: else
+		fi
+	fi;
+	unlock(me, DLOCK(l), EN_UNLOCK);
+	st = 0
+}
+
+/* ---- free_irq of handler 0 of line l (REQ-LIFECYCLE-5) ---- */
+inline free_irq(me, l, st) {
+	lock(me, DLOCK(l), FREE_LOCK);
+	mm_load(me, ACT(l), st, FREE_UNLINK);
+	atomic { mm_store(me, ACT(l), st & ~1, FREE_UNLINK); PROBE_IF(6, frun > 0) }
+	unlock(me, DLOCK(l), FREE_UNLOCK);
+	synchronize_irq(me, l, st);
+	/* the removed handler runs nowhere and will not be called again */
+	d_step { assert(frun == 0); freed = 1 }
+}

@@ -1,0 +1,167 @@
+/*
+ * promela/irqsync.pml -- N CPUs, L interrupt lines, the descriptor layer of irq.pml, and the
+ * driver scenarios whose guarantees spec/requirements.md states.
+ *
+ * One run (what tools/model/matrix.py does for each row of the matrix):
+ *   spin -a -DMM_TSO -DVARIANT=1 -DSCEN=SCEN_SYNC -DCALLER_MB=1 -DNCPU=2 irqsync.pml
+ *   gcc -O2 -DSAFETY -DBFS -o pan pan.c && ./pan -m100000
+ * or simply:  make model CPUS=2 MM=tso VARIANT=v1
+ *
+ * Parameters (-D):
+ *   MM_SC | MM_TSO | MM_WEAK       memory model (promela/mm/)
+ *   VARIANT=0|1|2                  synchronize_irq v0 (original), v1 (smp_mb patch), v2 (locked)
+ *   SCEN=SCEN_SYNC|SCEN_FREE|SCEN_DEPTH|SCEN_HAZARD
+ *   CALLER_MB=0|1                  SYNC: smp_mb between the flag store and the call
+ *   HAZARD_FIX=0|1                 HAZARD: 1 uses spin_lock_irqsave/restore for the inner lock
+ *   NCPU=2..5  NLINES=1..2  ARRIVALS=1..4 (per line)  SHARERS=1..2 (handlers on line 0)
+ *   PROBE=n                        non-vacuity probe n (see PROBE_IF in irq.pml)
+ * CPU 0 runs the scenario (the driver); CPUs 1.. take interrupts.  In the HAZARD scenario CPU 0
+ * also takes interrupts whenever its interrupts are enabled.
+ */
+#define SCEN_SYNC   1
+#define SCEN_FREE   2
+#define SCEN_DEPTH  3
+#define SCEN_HAZARD 4
+#ifndef SCEN
+#define SCEN SCEN_SYNC
+#endif
+#ifndef VARIANT
+#define VARIANT 2
+#endif
+#ifndef NCPU
+#define NCPU 2
+#endif
+#ifndef NLINES
+#define NLINES 1
+#endif
+#ifndef ARRIVALS
+#define ARRIVALS 1
+#endif
+#ifndef SHARERS
+#define SHARERS 1
+#endif
+#ifndef CALLER_MB
+#define CALLER_MB 1
+#endif
+#ifndef HAZARD_FIX
+#define HAZARD_FIX 0
+#endif
+#if SCEN == SCEN_FREE
+#define FREE_DEV 0      /* the handler being freed: line 0, handler 0 */
+#else
+#define FREE_DEV 1      /* none */
+#endif
+
+#include "irq.pml"
+
+bit irq_en[NCPU];       /* local interrupt-enable state (REQ-LOCK-6) */
+
+/* an interrupt arrives on CPU me (interrupts enabled) and is dispatched there; busy counts
+ * the arrivals taken and not yet dispatched to the end */
+inline take_irq(me, l, st, acts, fl) {
+	if
+	:: atomic { arr[0] > 0 && irq_en[me] -> STEP(me, IRQ_ARRIVE); arr[0]--; unserved[0] = 1; busy++; l = 0 }
+	:: atomic { NLINES > 1 && arr[1] > 0 && irq_en[me] -> STEP(me, IRQ_ARRIVE); arr[1]--;
+		unserved[1] = 1; busy++; l = 1 }
+	fi;
+	d_step { irq_en[me] = 0 }                /* REQ-DISPATCH-8: handlers run with irqs off */
+	handle_irq(me, l, st, acts, fl);
+	d_step { irq_en[me] = 1; busy--; l = 0 }
+}
+
+/* CPUs 1..NCPU-1: take interrupts until none is left */
+proctype cpu(byte me) {
+	byte l, st, acts, fl;
+end:	do
+	:: take_irq(me, l, st, acts, fl)
+	od
+}
+
+/* everything has settled: no arrival left, no dispatch running, every buffer drained */
+#define QUIET (arr[0] == 0 && arr[1] == 0 && busy == 0 && MM_DRAINED(0) && MM_DRAINED(1) && \
+	(NCPU < 3 || MM_DRAINED(2)) && (NCPU < 4 || MM_DRAINED(3)) && (NCPU < 5 || MM_DRAINED(4)))
+
+#if SCEN == SCEN_HAZARD
+/* an interrupt point of CPU 0: one may be taken here if its interrupts are enabled */
+#define IRQ_POINT  if :: take_irq(0, l, st, acts, fl) :: skip fi
+#endif
+
+/* CPU 0: the driver */
+proctype driver() {
+	byte l, st, acts, fl;
+	bit flags;
+#if SCEN == SCEN_SYNC
+	/* the tg3 quiesce pattern (REQ-SYNC-3 with CALLER_MB, REQ-SYNC-4 without) */
+	mm_store(0, FLAG, 1, DRV_STORE_FLAG);
+#if CALLER_MB
+	mm_mb(0, DRV_MB);
+#endif
+	synchronize_irq(0, 0, st);
+#elif SCEN == SCEN_FREE
+	free_irq(0, 0, st);                      /* REQ-LIFECYCLE-5 */
+#elif SCEN == SCEN_DEPTH
+	/* nested disable/enable (REQ-DEPTH-1..3, REQ-DISPATCH-7) */
+	disable_irq(0, 0, st);
+	disable_irq_nosync(0, 0, st);
+	enable_irq(0, 0, st);
+	enable_irq(0, 0, st);
+#elif SCEN == SCEN_HAZARD
+	/* spin_lock_irqsave(&a, flags) */
+	IRQ_POINT;
+	d_step { STEP(0, IRQ_SAVE); flags = irq_en[0]; irq_en[0] = 0 }
+	lock(0, DRVLOCK, LOCK_WAIT);
+	/* spin_lock_irq(&b) ... spin_unlock_irq(&b)  (fixed: irqsave/irqrestore) */
+	d_step { STEP(0, IRQ_DISABLE); irq_en[0] = 0 }
+	lock(0, OTHLOCK, LOCK_WAIT);
+	unlock(0, OTHLOCK, UNLOCK);
+#if HAZARD_FIX
+	d_step { STEP(0, IRQ_RESTORE); irq_en[0] = 0 }  /* restores the state saved: disabled */
+#else
+	d_step { STEP(0, IRQ_ENABLE); irq_en[0] = 1 }   /* REQ-LOCK-4: too early */
+#endif
+	IRQ_POINT;
+	/* spin_unlock_irqrestore(&a, flags) */
+	unlock(0, DRVLOCK, UNLOCK);
+	d_step { STEP(0, IRQ_RESTORE); irq_en[0] = flags; flags = 0 }
+	IRQ_POINT;
+	d_step { PROBE_IF(7, arr[0] == 0) }      /* an interrupt ran on CPU 0 (after the restore) */
+#endif
+	/* REQ-DISPATCH-2 / REQ-DISPATCH-7: once everything settles, no arrival went unserved */
+	QUIET;
+	assert(!unserved[0] && !unserved[1]);
+#ifdef PROBE
+	assert(!probe_hit)
+#endif
+}
+
+/* the SYNC guarantee as a temporal claim (REQ-SYNC-3 / REQ-SYNC-4); checked without -A */
+#if defined(LTL_SYNC)
+ltl sync { [] !(returned && stale > 0) }
+#elif defined(LTL_TERM)
+/* REQ-SYNC-5: synchronize_irq returns (under weak fairness, finite arrivals) */
+ltl term { <> returned }
+#endif
+
+init {
+	atomic {
+		irq_en[0] = 1; irq_en[1] = 1;
+		if :: NCPU > 2 -> irq_en[2] = 1 :: else fi;
+		if :: NCPU > 3 -> irq_en[3] = 1 :: else fi;
+		if :: NCPU > 4 -> irq_en[4] = 1 :: else fi;
+#if SCEN != SCEN_HAZARD
+		irq_en[0] = 0;                       /* the driver in the SYNC/FREE/DEPTH scenarios */
+#endif
+		arr[0] = ARRIVALS;
+		if :: NLINES > 1 -> arr[1] = ARRIVALS :: else fi;
+		mem[ACT(0)] = (1 << SHARERS) - 1;
+		mem[ACT(1)] = 1;
+		mm_start();
+		run driver();
+		mm_k = 1;
+		do
+		:: mm_k < NCPU -> run cpu(mm_k); mm_k++
+		:: else -> break
+		od;
+		mm_k = 0
+	}
+}

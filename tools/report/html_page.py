@@ -23,7 +23,7 @@ tr.r-none td,tr.r-failed td{background:#fdecea}tr.r-partial td{background:#fff6e
 .fail,.failed,.stale,.unstamped,.missing,.invalid,.none,.violate{background:#c0392b;color:#fff}
 .partial,.skip,.assumed,.incomplete{background:#c98a00;color:#fff}
 .ref{color:#666;font-size:11px}
-.tl td{min-width:160px;font-size:12px}.tl td.mem{background:#f4f4ff}
+.tl td{min-width:160px;font-size:12px}.tl td:first-child{min-width:2em;width:2em}.tl td.mem{background:#f4f4ff}
 .tl .enter{border-left:4px solid #c98a00}.tl .flush{border-left:4px solid #2a7d2a}
 .tl .sb{color:#8a5a00;font-size:11px}.tl tr.error td{background:#fdecea;font-weight:700}
 .tl .effect{color:#666;font-size:11px}
@@ -252,8 +252,11 @@ def timeline(tl, idx):
     n = tl["cpus"]
     notes = []
     if tl.get("inferred"):
-        notes.append("Buffer entries are derived from the memory-model primitive each step runs in "
-                     "(promela/mm/) and the flusher moves of the trail (FIFO per CPU).")
+        ex = tl.get("explicit", [])
+        notes.append("A store enters its CPU's buffer when its step runs in a buffering primitive of "
+                     "promela/mm/ (mm_store, mm_unlock, …); "
+                     + ("it leaves when the trail prints FLUSH." if "flush" in ex else
+                        "it leaves when the CPU's flusher process moves (the entry its walk selects)."))
     notes += tl.get("notes", [])
     rows = ['<table class="tl"><tr><th>#</th>' + "".join(f"<th>CPU{c}</th>" for c in range(n))
             + '<th>memory</th></tr>']

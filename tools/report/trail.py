@@ -68,6 +68,33 @@ class Sources:
                     break
         return self.cache[path]
 
+    def addr_names(self, paths):
+        """{address number: name} from the block of #defines around `#define NADDR` in the
+        model files of the trail and the files they include: FLAG, STATUS(0), X, …"""
+        names, seen, todo = {}, set(), list(paths)
+        while todo:
+            p = todo.pop()
+            if p in seen:
+                continue
+            seen.add(p)
+            lines = self._lines(p) or []
+            for l in lines:
+                m = re.match(r'^\s*#include\s+"([^"]+)"', l)
+                if m:
+                    todo.append(os.path.normpath(os.path.join(os.path.dirname(p), m.group(1))))
+            idx = [i for i, l in enumerate(lines) if re.match(r"^\s*#define\s+NADDR\b", l)]
+            for i in idx:
+                lo = i
+                while lo > 0 and lines[lo - 1].lstrip().startswith("#define"):
+                    lo -= 1
+                hi = i
+                while hi + 1 < len(lines) and lines[hi + 1].lstrip().startswith("#define"):
+                    hi += 1
+                # constants first, then per-line macros (lines 0 and 1: NLINES <= 2)
+                for l in sorted(lines[lo:hi + 1], key=lambda l: "(" in l.split()[1] if len(l.split()) > 1 else 0):
+                    _define(l, names)
+        return names
+
     def inline_at(self, path, line):
         lines = self._lines(path)
         if not lines:
@@ -95,6 +122,26 @@ class Sources:
         if "load" in acc:
             return "load", None
         return "other", None
+
+
+DEFINE = re.compile(r"^\s*#define\s+([A-Z_][A-Z0-9_]*)(?:\((\w+)\))?\s+([^/]*?)\s*(?:/\*.*)?$")
+
+
+def _define(line, names):
+    m = DEFINE.match(line)
+    if not m or re.match(r"^N[A-Z]", m.group(1)) or not re.fullmatch(r"[\w\s+*()-]+", m.group(3)):
+        return
+    name, arg, expr = m.groups()
+    for x in (range(2) if arg else [None]):
+        e = re.sub(rf"\b{arg}\b", str(x), expr) if arg else expr
+        if not re.fullmatch(r"[\d\s+*()-]+", e):
+            return
+        try:
+            v = str(eval(e, {"__builtins__": {}}))  # digits and + - * ( ) only (checked above)
+        except (SyntaxError, ValueError, ZeroDivisionError):
+            return
+        label = f"{name}({x})" if arg else name
+        names.setdefault(v, label)
 
 
 def parse(text, sources, mm="tso"):
@@ -162,6 +209,16 @@ def parse(text, sources, mm="tso"):
             pending.append(s)
     if fmove:
         _flush(fmove, rows, bufs, notes)
+    files = sorted({m.group(4) for m in (MOVE.match(l) for l in lines) if m})
+    names = sources.addr_names(files) if files else {}
+    for r in rows:
+        for e in [r.get("entry")] + list(r.get("buffers", {}).values() and
+                                         [x for q in r["buffers"].values() for x in q]) + [r.get("flushed")]:
+            if isinstance(e, dict) and "a" in e and "an" not in e:
+                e["an"] = names.get(e["a"], f"[{e['a']}]")
+        if "read" in r and "raddr" in r:
+            r["read"] = f"{names.get(r['raddr'], '[' + r['raddr'] + ']')} → {r.pop('rval')}"
+            r.pop("raddr")
     for r in rows:
         if "buffers" in r:
             r["buffers"] = {c: [label(e) for e in q] for c, q in r["buffers"].items()}
@@ -175,7 +232,8 @@ def parse(text, sources, mm="tso"):
         rows.append({"kind": "error", "cpu": None, "text": error})
     cpus = 1 + max([r["cpu"] for r in rows if r.get("cpu") is not None] + [len(flushers) - 1, 0])
     return {"steps": rows, "cpus": cpus, "error": error, "cycle": cycle,
-            "inferred": buffered and not (explicit["enter"] and explicit["flush"]), "notes": notes,
+            "inferred": buffered and not (explicit["enter"] and explicit["flush"]),
+            "explicit": sorted(k for k, v in explicit.items() if v), "notes": notes,
             "processes": {str(k): v for k, v in sorted(procs.items())}}
 
 
@@ -237,7 +295,7 @@ def _snap(bufs):
 
 def label(e):
     if "a" in e and "v" in e:
-        return f"{e['step']} [{e['a']}]={e['v']}"
+        return f"{e['step']} {e.get('an', '[' + e['a'] + ']')}={e['v']}"
     return e["step"]
 
 
@@ -268,7 +326,7 @@ def _event(text, pid, path, ln, rows, bufs, sources, mm, buffered, explicit):
             row = {"kind": "step", "cpu": cpu, "step": step, "effect": eff, "prim": prim,
                    "where": f"{os.path.basename(path)}:{ln}"}
             if eff == "load" and g.get("addr") is not None:
-                row["read"] = f"[{g['addr']}] → {g['val']}"
+                row.update(read="", raddr=g["addr"], rval=g["val"])
             if buffered and not explicit["enter"] and cpu is not None and eff == "store":
                 row["entry"] = {"step": step}
                 if g.get("addr") is not None:

@@ -78,14 +78,31 @@ $(foreach t,$(CROSS_LINUX),$(eval $(call CROSS_LINUX_RULES,$(t))))
 
 # ---- Linux targets: the test suite (what tests/suites/20-unit.sh and the stress suite run on
 # the host, minus the sanitizer builds, which qemu-user cannot host) ----
-# Test libraries: <flavour>:<extra CFLAGS>. "default" is the shipping library above.
-CROSS_TEST_LIBS := debug:-DIRQSYNC_TESTING@-DIRQSYNC_DEBUG hooks:-DIRQSYNC_TESTING@-DIRQSYNC_STEP_HOOKS
-# Test programs: <binary>:<source>:<library flavour>:<extra CFLAGS, @ for space>
+# Test libraries: <flavour>:<extra CFLAGS, @ for space>. "default" is the shipping library.
+CROSS_TEST_LIBS := debug:-DIRQSYNC_TESTING@-DIRQSYNC_DEBUG \
+                   hooks:-DIRQSYNC_TESTING@-DIRQSYNC_STEP_HOOKS \
+                   mutant-nowait:-DIRQSYNC_TESTING@-DIRQSYNC_TEST_VARIANT=4
+# Test programs, as mk/test.mk builds them on the host:
+#   <binary>:<source>:<library flavour>:<extra CFLAGS, @ for space>
 CROSS_TEST_PROGS := unit:tests/unit/unit.c:default: \
                     unit-debug:tests/unit/debug.c:debug:-DIRQSYNC_TESTING@-DIRQSYNC_DEBUG \
-                    unit-steps:tests/unit/steps.c:hooks:-DIRQSYNC_TESTING@-DIRQSYNC_STEP_HOOKS
-# How cross.py runs them: "<name>:<binary> <args>;..." (the stress size is reduced here).
-CROSS_TESTS := unit:unit;unit-debug:unit-debug;unit-steps:unit-steps
+                    unit-steps:tests/unit/steps.c:hooks:-DIRQSYNC_TESTING@-DIRQSYNC_STEP_HOOKS \
+                    stress:tests/stress/stress.c:default: \
+                    stress-mutant-nowait:tests/stress/stress.c:mutant-nowait:-DIRQSYNC_TESTING@-DIRQSYNC_TEST_VARIANT=4 \
+                    race-v2:tests/race/race.c:default:-Isrc/core
+# How tools/cross/cross.py runs them under qemu-user, ";"-separated:
+#   <case name>=<kind>:<binary> <args>     kind: tap (TAP cases), exit (one case, exit 0),
+#   xfail/<regex> (one case: must exit non-zero with output matching the regex)
+# The stress runs are reduced from the host's 10^6 (make test) to CROSS_STRESS_N interrupts.
+# The race rounds' v0/v1 (known-bad) builds are not run here: under qemu-user they did not
+# show the race within 10 s (spec/targets.md), so they could not serve as expected failures;
+# race-v2 runs as a plain "no violation" test.
+CROSS_STRESS_N ?= 100000
+CROSS_SREQ := REQ-SYNC-1 REQ-SYNC-2 REQ-SYNC-3 REQ-SYNC-4 REQ-DEPTH-1 REQ-LIFECYCLE-5 REQ-DISPATCH-2 REQ-DISPATCH-3 REQ-DISPATCH-8 REQ-LOCK-1
+CROSS_TESTS := unit=tap:unit; unit-debug=tap:unit-debug; unit-steps=tap:unit-steps; \
+  stress/v2-$(CROSS_STRESS_N)-interrupts-zero-violations [$(CROSS_SREQ)]=exit:stress $(CROSS_STRESS_N) 300; \
+  stress/mutant-nowait-detected [REQ-SYNC-1]=xfail/sync_running \[REQ-SYNC-1\] +[1-9]:stress-mutant-nowait $(CROSS_STRESS_N) 300; \
+  race/v2-no-violation [REQ-SYNC-3 REQ-SYNC-4]=exit:race-v2 --cap 5
 CROSS_TEST_CPPFLAGS := $(CROSS_CPPFLAGS) -Isrc/port/hosted -Itests/harness -Itests/unit
 CROSS_TEST_HDRS = $(wildcard tests/unit/*.h tests/harness/*.h tests/stress/*.h tests/race/*.h)
 

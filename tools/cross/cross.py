@@ -97,30 +97,53 @@ def parse_tap(prefix, out, rc):
 
 
 def linux_tests():
-    """[(name, [argv...])] from mk/cross.mk's CROSS_TESTS ("name:bin arg arg;...")."""
+    """[(case name, kind, [argv...])] from mk/cross.mk's CROSS_TESTS:
+    "<name>=<kind>:<binary> <args>;..." with kind tap, exit or xfail/<regex>."""
     rc, out = make("print-cross-tests")
     if rc != 0:
         raise SystemExit(f"cross.py: make print-cross-tests failed:\n{out}")
     tests = []
     for item in out.strip().split(";"):
         item = item.strip()
-        if item:
-            name, _, argv = item.partition(":")
-            tests.append((name.strip(), shlex.split(argv)))
+        if not item:
+            continue
+        name, _, rest = item.partition("=")
+        kind, _, argv = rest.partition(":")
+        if not (kind in ("tap", "exit") or kind.startswith("xfail/")) or not argv.strip():
+            raise SystemExit(f"cross.py: bad CROSS_TESTS item {item!r}")
+        tests.append((name.strip(), kind, shlex.split(argv)))
     return tests
 
 
+def verdict(name, kind, out, rc):
+    """Cases of one run: TAP lines, or one case from the exit status (exit), or an
+    expected failure (xfail/<regex>: non-zero exit AND a line matching the regex)."""
+    if kind == "tap":
+        return parse_tap(name, out, rc)
+    if kind == "exit":
+        tail = " | ".join(out.strip().splitlines()[-2:])
+        return [{"name": name, "status": "pass" if rc == 0 else "fail",
+                 "detail": "" if rc == 0 else f"exit {rc}: {tail}"}]
+    rx = kind[len("xfail/"):]
+    hit = next((l for l in out.splitlines() if re.search(rx, l)), None)
+    if rc != 0 and hit:
+        return [{"name": name, "status": "pass", "detail": f"failed as expected: {hit.strip()}"}]
+    why = "succeeded" if rc == 0 else f"exit {rc} without /{rx}/"
+    return [{"name": name, "status": "fail", "detail": f"expected failure, but {why}"}]
+
+
 def run_target(t, logdir):
-    """Run t's tests; return (cases, runner description, combined TAP-ish output)."""
+    """Run t's tests; return (cases, runner description, [(name, rc, output, cases)])."""
     cases, outputs = [], []
     if t in LINUX:
         qemu = LINUX[t][2]
         runner = f"{first_line([qemu, '--version'])} (user mode, static binaries)"
-        for name, argv in linux_tests():
+        for name, kind, argv in linux_tests():
             exe = os.path.join(BUILD, "cross", t, "tests", argv[0])
-            cmd = [qemu, exe] + argv[1:]
-            rc, out = sh(cmd, log=os.path.join(logdir, f"run-{name}.log"), timeout=RUN_TIMEOUT)
-            pc = parse_tap(name, out, rc)
+            log = re.sub(r"[^A-Za-z0-9._-]+", "_", name.split(" [")[0])
+            rc, out = sh([qemu, exe] + argv[1:], log=os.path.join(logdir, f"run-{log}.log"),
+                         timeout=RUN_TIMEOUT)
+            pc = verdict(name, kind, out, rc)
             outputs.append((name, rc, out, pc))
             cases += pc
     else:
@@ -269,19 +292,24 @@ def cmd_run(a):
     print(f"# {t} under {runner}")
     n = 0
     for name, rc, out, pcases in outputs:
-        # The program's own lines, renamed: diagnostics ("#   file:line ...") stay just above
-        # the case they belong to, where t_tap looks for them.
-        for line in out.splitlines():
-            if line.startswith("#"):
-                print(line)
-            m = re.match(r"^(not ok|ok)\s+\d+\s+-\s+(.*)$", line)
-            if m:
+        tap = any(re.match(r"^(not ok|ok)\s+\d+\s+-\s+", l) for l in out.splitlines())
+        if tap:
+            # The program's own lines, renamed: diagnostics ("#   file:line ...") stay just
+            # above the case they belong to, where t_tap looks for them.
+            for line in out.splitlines():
+                if line.startswith("#"):
+                    print(line)
+                m = re.match(r"^(not ok|ok)\s+\d+\s+-\s+(.*)$", line)
+                if m:
+                    n += 1
+                    print(f"{m.group(1)} {n} - {name}/{m.group(2)}")
+        for c in pcases:    # one-case programs, and verdicts on a program (crash, no case)
+            if not tap or (c["status"] == "fail" and c.get("detail")):
                 n += 1
-                print(f"{m.group(1)} {n} - {name}/{m.group(2)}")
-        for c in pcases:                # verdicts on the program itself (crash, no case)
-            if c.get("detail"):
-                n += 1
-                print(f"not ok {n} - {c['name']} # {c['detail']}")
+                ok = c["status"] == "pass"
+                if not ok:
+                    print(f"# {c['name']}: {c.get('detail', '')}")
+                print(f"{'ok' if ok else 'not ok'} {n} - {c['name']}")
     return 1 if any(c["status"] == "fail" for c in cases) else 0
 
 

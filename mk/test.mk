@@ -59,6 +59,7 @@ $(eval $(call TEST_PROG,stress-v1,tests/stress/stress.c,$(TLIB)/v1,-O2 -g $(TEST
 $(eval $(call TEST_PROG,stress-mutant-nowait,tests/stress/stress.c,$(TLIB)/mutant-nowait,-O2 -g $(TESTING) -DIRQSYNC_TEST_VARIANT=4))
 $(eval $(call TEST_PROG,stress-asan,tests/stress/stress.c,$(TLIB)/asan,$(ASAN_FLAGS)))
 $(eval $(call TEST_PROG,stress-tsan,tests/stress/stress.c,$(TLIB)/tsan,$(TSAN_FLAGS)))
+$(eval $(call TEST_PROG,stress-naive,tests/stress/stress.c,$(TLIB)/naive,-O2 -g $(TESTING) -DIRQSYNC_TEST_VARIANT=3))
 
 STRESS_INTERRUPTS ?= 1000000
 .PHONY: test test-stress

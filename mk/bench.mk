@@ -1,0 +1,18 @@
+# mk/bench.mk — make bench: callgrind instruction counts, median wall times, stress throughput
+# and hardware race rates → build/evidence/bench.json (+ race.json).  Not part of `make check`.
+# (Read before mk/lib.mk and mk/test.mk: prerequisites use literal paths, recipes their variables.)
+BENCH_DIR  := $(BUILD)/bench
+BENCH_HDRS := $(wildcard src/include/irqsync/*.h src/port/*.h src/port/hosted/*.h)
+
+$(BENCH_DIR)/bench-v2: tools/bench/bench.c $(BUILD)/lib/libirqsync.a $(BENCH_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(IRQSYNC_CPPFLAGS) $(IRQSYNC_HOSTED_CPPFLAGS) $< $(IRQSYNC_LIB) $(IRQSYNC_HOST_LIBS) -o $@
+$(BENCH_DIR)/bench-%: tools/bench/bench.c $(BUILD)/libs/%/libirqsync.a $(BENCH_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(TESTING) $(IRQSYNC_CPPFLAGS) $(IRQSYNC_HOSTED_CPPFLAGS) $< $(TLIB)/$*/libirqsync.a $(IRQSYNC_HOST_LIBS) -o $@
+
+.PHONY: bench
+bench: $(BENCH_DIR)/bench-v2 $(BENCH_DIR)/bench-v0 $(BENCH_DIR)/bench-naive \
+       $(BUILD)/tests/stress $(BUILD)/tests/stress-v0 $(BUILD)/tests/stress-naive \
+       $(BUILD)/tests/race-v0 $(BUILD)/tests/race-v1 $(BUILD)/tests/race-v2
+	$(PYTHON) tools/bench/bench.py

@@ -4,7 +4,7 @@
 #                          already there; only results stamped as produced from the current
 #                          sources count (tools/stamp.py); takes seconds
 #   make evidence-<name>   run one producer and stamp its result: model, proofs, tests, cross,
-#                          bench, trace (`make evidence-tests` runs the quick test groups,
+#                          trace, and the optional bench, conformance, scale (`make evidence-tests` runs the quick test groups,
 #                          `make evidence-check` all of them)
 #   make freshness         the freshness of every result, one line each (exit 1 if any is not fresh)
 #   make                   deps, the other ALL_TARGETS (the library, …), model, proofs, quick
@@ -21,10 +21,14 @@ STAMP      := BUILD=$(BUILD) $(PYTHON) tools/stamp.py
 QUICK_SUITES ?= $(filter-out %-model %-proof %-proofs %-cross,$(basename $(notdir $(wildcard tests/suites/*.sh))))
 
 # producer name -> make target (tools/stamp.py PRODUCERS holds outputs and sources)
-producer_target = $(patsubst proofs,prove,$(patsubst tests,check,$(1)))
+producer_target = $(patsubst proofs,prove,$(patsubst tests,check,$(patsubst scale,model-scale,$(1))))
 EVIDENCE_PRODUCERS := model proofs tests cross trace
+OPTIONAL_PRODUCERS := bench conformance scale
+# every target that writes a producer's result, for the begin-stamps below
+begin_targets_model = model model-quick model-litmus
+begin_targets = $(or $(begin_targets_$(1)),$(call producer_target,$(1)))
 
-.PHONY: report freshness evidence-check $(addprefix evidence-,$(EVIDENCE_PRODUCERS) bench)
+.PHONY: report freshness evidence-check $(addprefix evidence-,$(EVIDENCE_PRODUCERS) $(OPTIONAL_PRODUCERS))
 report: ## the evidence report from fresh results (seconds)
 	@BUILD=$(BUILD) $(REPORT_PY) --build $(BUILD)
 
@@ -39,27 +43,28 @@ define _evidence_rule
 evidence-$(1):
 	@$$(STAMP) run $(1) -- $$(MAKE) --no-print-directory $(call producer_target,$(1))
 endef
-$(foreach p,$(filter-out tests,$(EVIDENCE_PRODUCERS)) bench,$(eval $(call _evidence_rule,$(p))))
+$(foreach p,$(filter-out tests,$(EVIDENCE_PRODUCERS)) $(OPTIONAL_PRODUCERS),$(eval $(call _evidence_rule,$(p))))
 
 # Begin-stamps for direct runs: only for targets some fragment defines (adding a prerequisite
 # to an undefined target would define it, and `make model` would then silently do nothing).
-_mk_defines = $(shell grep -lsE '^$(1)[[:space:]]*:([^=]|$$)' Makefile mk/*.mk)
+_mk_defines = $(shell grep -lsE '^([^:=\#]+[[:space:]])?$(1)([[:space:]][^:=\#]*)?:([^=]|$$)' Makefile mk/*.mk)
 define _begin_stamp
 ifneq ($$(call _mk_defines,$(2)),)
 $(2): _evidence-begin-$(1)
 endif
 endef
-$(foreach p,$(EVIDENCE_PRODUCERS) bench,$(eval $(call _begin_stamp,$(p),$(call producer_target,$(p)))))
+$(foreach p,$(EVIDENCE_PRODUCERS) $(OPTIONAL_PRODUCERS),$(foreach t,$(call begin_targets,$(p)),$(eval $(call _begin_stamp,$(p),$(t)))))
 define _begin_rule
 .PHONY: _evidence-begin-$(1)
 _evidence-begin-$(1):
 	-@$$(STAMP) begin $(1)
 endef
-$(foreach p,$(EVIDENCE_PRODUCERS) bench,$(eval $(call _begin_rule,$(p))))
+$(foreach p,$(EVIDENCE_PRODUCERS) $(OPTIONAL_PRODUCERS),$(eval $(call _begin_rule,$(p))))
 
 # The default `make` (the top Makefile's `all:` rule): keep going past a failing producer so
 # that the report shows the failure; the summary's exit status then reports it.
-EVIDENCE_ALL = $(filter-out model prove test check cross trace bench report,$(ALL_TARGETS)) \
+EVIDENCE_ALL = $(filter-out model prove test check cross trace report $(foreach p,$(OPTIONAL_PRODUCERS),$(call producer_target,$(p))),$(ALL_TARGETS)) \
                evidence-model evidence-proofs evidence-tests evidence-cross \
-               $(if $(filter bench,$(ALL_TARGETS)),evidence-bench) evidence-trace report
+               $(foreach p,$(OPTIONAL_PRODUCERS),$(if $(filter $(call producer_target,$(p)),$(ALL_TARGETS)),evidence-$(p))) \
+               evidence-trace report
 all: export EVIDENCE_KEEP_GOING := 1

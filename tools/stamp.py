@@ -41,9 +41,14 @@ PRODUCERS = {
     "tests":  {"target": "check", "outputs": ["results/summary.json"], "sources": ALL},
     "cross":  {"target": "cross", "outputs": ["evidence/cross.json"],
                "sources": ("src/", "tests/", "tools/", "mk/", "Makefile")},
-    "bench":  {"target": "bench", "outputs": ["evidence/bench.json"],
-               "sources": ("src/", "tests/", "bench/", "tools/", "mk/", "Makefile")},
+    "bench":  {"target": "bench", "outputs": ["evidence/bench.json", "evidence/race.json"],
+               "sources": ("src/", "tests/", "bench/", "tools/", "mk/", "Makefile"), "optional": True},
     "trace":  {"target": "trace", "outputs": ["evidence/trace.json"], "sources": ALL},
+    "conformance": {"target": "conformance", "outputs": ["evidence/conformance.json"],
+                    "sources": ("src/", "tests/", "promela/", "tools/", "mk/", "spec/steps.md",
+                                "Makefile"), "optional": True},
+    "scale":  {"target": "model-scale", "outputs": ["evidence/model-scale.json"],
+               "sources": ("promela/", "tools/", "mk/", "Makefile"), "optional": True},
 }
 HEARTBEAT = float(os.environ.get("EVIDENCE_HEARTBEAT", "30"))
 
@@ -187,7 +192,7 @@ def check(name):
     redo = f"run `make evidence-{name}` (or `make`)"
     if cur[primary(name)] is None:
         if st and st.get("unavailable"):
-            why = f"no `make {PRODUCERS[name]['target']}` target in this tree"
+            why = f"no `make {PRODUCERS[name]['target']}` target when it was last run"
         elif st:
             why = f"`make {PRODUCERS[name]['target']}` exited {st.get('rc')} and wrote no result"
         else:

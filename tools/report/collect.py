@@ -125,6 +125,22 @@ def load_bench(path):
     return [b for b in d if isinstance(b, dict)], []
 
 
+def load_bench_race(path):
+    b, probs = load_bench(path)
+    race = os.path.join(os.path.dirname(path), "race.json")
+    if b is not None and os.path.exists(race):
+        r, err = read_json(race)
+        if err:
+            probs.append(err)
+        return {"bench": b, "race": r}, probs
+    return (None if b is None else {"bench": b, "race": None}), probs
+
+
+def load_any(path):
+    d, err = read_json(path)
+    return (None, [err]) if err else (d, [])
+
+
 def load_trace(path):
     d, err = read_json(path)
     if err:
@@ -135,7 +151,7 @@ def load_trace(path):
 
 
 LOADERS = {"model": load_model, "proofs": load_proofs, "tests": load_tests,
-           "cross": load_cross, "bench": load_bench, "trace": load_trace}
+           "cross": load_cross, "bench": load_bench_race, "trace": load_trace}
 
 
 def load_all(build):
@@ -144,9 +160,10 @@ def load_all(build):
     for name in stamp.PRODUCERS:
         f = stamp.check(name)
         f["data"], f["problems"] = None, []
+        f["optional"] = bool(stamp.PRODUCERS[name].get("optional"))
         if f["status"] == "fresh":
             path = os.path.join(build, stamp.primary(name))
-            f["data"], f["problems"] = LOADERS[name](path)
+            f["data"], f["problems"] = LOADERS.get(name, load_any)(path)
             if f["data"] is None:
                 f["status"], f["reason"] = "invalid", "; ".join(f["problems"])
         out[name] = f

@@ -296,6 +296,37 @@ def timeline(tl, idx):
     return head + "".join(f'<p class="ref">{e(x)}</p>' for x in notes) + "\n".join(rows)
 
 
+def generic(x, depth=0):
+    """A result of a format this page does not know in detail, as tables."""
+    if isinstance(x, list) and x and all(isinstance(r, dict) for r in x):
+        cols = []
+        for r in x:
+            cols += [k for k, v in r.items() if k not in cols and not isinstance(v, (dict, list))]
+        cols = cols[:12]
+        return ("<table><tr>" + "".join(f"<th>{e(c)}</th>" for c in cols) + "</tr>"
+                + "".join("<tr>" + "".join(f"<td>{e(r.get(c))}</td>" for c in cols) + "</tr>" for r in x[:300])
+                + "</table>" + (f"<p>… {len(x) - 300} more rows in the file</p>" if len(x) > 300 else ""))
+    if isinstance(x, dict) and depth < 2:
+        flat = [(k, v) for k, v in x.items() if not isinstance(v, (dict, list))]
+        out = ("<table>" + "".join(f"<tr><td>{e(k)}</td><td>{e(v)}</td></tr>" for k, v in flat) + "</table>") if flat else ""
+        for k, v in x.items():
+            if isinstance(v, (dict, list)) and v:
+                out += f"<h4>{e(k)}</h4>" + generic(v, depth + 1)
+        return out
+    return f"<pre>{e(str(x)[:2000])}</pre>"
+
+
+def others(ev):
+    out = []
+    for n, title in (("race", "Hardware race rounds (race.json)"), ("conformance", "Model ↔ code conformance"),
+                     ("scale", "Model scale")):
+        data = ev["race"] if n == "race" else ev["other"][n]
+        p = ev["producers"]["bench" if n == "race" else n]
+        out.append(f"<h3>{e(title)}</h3>")
+        out.append(generic(data) if data is not None else f'<p>{badge(p["status"])} {e(p["reason"])}</p>')
+    return "\n".join(out)
+
+
 def tcb(ev):
     out = []
     rows = ev["tcb"]
@@ -350,6 +381,7 @@ def render(ev):
         "<h2>Proofs</h2>", proofs_table(ev),
         "<h2>Tests</h2>", tests_table(ev),
         "<h2>Cross targets</h2>", cross_table(ev),
+        "<h2>Other results</h2>", others(ev),
         "<h2>Assumptions and trusted base</h2>", tcb(ev),
         "<h2>Environment</h2>", environment(ev),
         "<h2>Problems</h2>", ("<ul>" + "".join(f"<li>{e(p)}</li>" for p in probs) + "</ul>")

@@ -133,9 +133,10 @@ BM_CC       := arm-none-eabi-gcc
 BM_ARCH     := -mcpu=cortex-m3 -mthumb -mfloat-abi=soft
 # One CPU (the board has one); the library is freestanding and needs no C library at all.
 BM_CFLAGS   := $(ALL_CFLAGS) $(BM_ARCH) -ffreestanding -DIRQSYNC_NR_CPUS=1
-BM_LDFLAGS  := $(BM_ARCH) -T tests/baremetal/mps2-an385.ld -nostartfiles -nostdlib
-BM_TEST_SRC := tests/baremetal/main.c tests/baremetal/startup-armv7m.c tests/baremetal/semihost.c
-BM_TEST_HDR := $(wildcard tests/baremetal/*.h)
+BM_LDFLAGS  := $(BM_ARCH) -T tests/baremetal/mps2-an385/link.ld -nostartfiles -nostdlib
+BM_TEST_SRC := tests/baremetal/main.c tests/baremetal/semihost.c \
+               tests/baremetal/mps2-an385/startup.c tests/baremetal/mps2-an385/board.c
+BM_TEST_HDR := $(wildcard tests/baremetal/*.h tests/baremetal/mps2-an385/*.h)
 BM_QEMU     := qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none \
                -semihosting-config enable=on,target=native
 BM_CORE_OBJS = $(filter-out $(BM_DIR)/obj/port/%,$(call cross_lib_objs,$(BM_DIR),baremetal-armv7m))
@@ -146,7 +147,7 @@ $(foreach w,$(CROSS_WEAK),\
   $(eval $(call CROSS_LIB_RULES,$(BM_DIR)/$(w),$(BM_CC),$(BM_CFLAGS) $(CROSS_FLAGS_$(w)),baremetal-armv7m,arm-none-eabi-ar))\
   $(eval $(call CROSS_PROBE_RULES,$(w)-baremetal-armv7m,$(BM_DIR)/$(w),$(BM_CC),$(BM_CFLAGS) $(CROSS_FLAGS_$(w)) $(BM_ARCH) -nostartfiles -nostdlib -e main,-lgcc,armv7m,arm-none-eabi-objdump)))
 
-$(BM_DIR)/irqsync-test.elf: $(BM_TEST_SRC) $(BM_TEST_HDR) tests/baremetal/mps2-an385.ld $(BM_DIR)/libirqsync.a
+$(BM_DIR)/irqsync-test.elf: $(BM_TEST_SRC) $(BM_TEST_HDR) tests/baremetal/mps2-an385/link.ld $(BM_DIR)/libirqsync.a
 	$(BM_CC) $(BM_CFLAGS) $(CROSS_CPPFLAGS) -Itests/baremetal $(BM_LDFLAGS) $(BM_TEST_SRC) $(BM_DIR)/libirqsync.a -lgcc -o $@
 # The expected-failure image: the real core with the known-bad restore port.
 $(BM_DIR)/irqsync-test-mutant.elf: $(BM_TEST_SRC) $(BM_TEST_HDR) tests/baremetal/mutants/port-restore-enables.c $(BM_CORE_OBJS)

@@ -1,8 +1,9 @@
-/* main.c — irqsync on bare metal: the real library, the Armv7-M port, real timer interrupts.
+/* main.c — irqsync on bare metal: the real library, a bare-metal port, real timer interrupts.
  *
- * Board: qemu's mps2-an385 (one Cortex-M3). Two CMSDK timers raise NVIC interrupts 8 and 9;
- * their vectors call handle_irq() for irqsync lines LINE_T0 (one driver, the tg3 pattern)
- * and LINE_T1 (shared by two drivers). The program requests the lines, lets the handlers
+ * Boards (board.h): qemu's mps2-an385 (one Cortex-M3, CMSDK timers, NVIC; the Armv7-M port)
+ * and qemu's virt (one Cortex-A53, generic timers, GICv2; the AArch64 port). Two timers
+ * raise interrupts whose entries call handle_irq() for irqsync lines LINE_T0 (one driver,
+ * the tg3 pattern) and LINE_T1 (shared by two drivers). The program requests the lines, lets the handlers
  * run, masks, disables, enables, synchronizes and frees, and checks each guarantee on the
  * way. Output is TAP over semihosting; the exit status (semihosting SYS_EXIT_EXTENDED) is
  * the number of failed cases, so `make cross` and tests/suites/70-cross.sh read the verdict
@@ -20,32 +21,34 @@
 #include "semihost.h"
 #include "bmcheck.h"
 
+#if defined(__aarch64__)
+#define BM_PORT "baremetal-aarch64 (DAIF.I)"
+#else
+#define BM_PORT "baremetal-armv7m (PRIMASK)"
+#endif
+
 int bm_n_tests, bm_n_failed, bm_cur_failed;
 
 #define LINE_T0		3	/* irqsync line of CMSDK timer 0 (exclusive) */
 #define LINE_T1		5	/* irqsync line of CMSDK timer 1 (shared by two actions) */
-#define T0_TICKS	20000u	/* timer periods in system clocks (25 MHz): 0.8 ms ... */
-#define T1_TICKS	31000u	/* ... and 1.24 ms, so the two interleave */
+#define T0_PERIOD_US	800u	/* timer periods: 0.8 ms ... */
+#define T1_PERIOD_US	1240u	/* ... and 1.24 ms, so the two interleave */
 #define WAIT_BOUND	2000000ul	/* loop iterations before a wait gives up */
 
-/* Vector entries: every timer event, whatever irqsync then does with it. */
+/* Every timer interrupt taken, whatever irqsync then does with it. */
 static volatile unsigned long raw0, raw1;
 
-void bm_timer0_isr(void);
-void bm_timer1_isr(void);
-
-void bm_timer0_isr(void)
+/* The board's interrupt entry, after it acknowledged the timer: the port's job ends here,
+ * irqsync's begins (handle_irq masks and takes the descriptor lock itself). */
+void bm_timer_event(unsigned int i)
 {
-	timer_ack(CMSDK_TIMER0);
-	raw0++;
-	(void)handle_irq(LINE_T0);
-}
-
-void bm_timer1_isr(void)
-{
-	timer_ack(CMSDK_TIMER1);
-	raw1++;
-	(void)handle_irq(LINE_T1);
+	if (i == 0) {
+		raw0++;
+		(void)handle_irq(LINE_T0);
+	} else {
+		raw1++;
+		(void)handle_irq(LINE_T1);
+	}
 }
 
 /* The driver of timer 0: the tg3 quiesce pattern (act only while `quiesce` is 0). */
@@ -129,14 +132,14 @@ static int wait_for(volatile unsigned long *ctr, unsigned long target)
 	return *ctr >= target;
 }
 
-/* Busy-wait with interrupts masked until timer 0 has expired at least once (its raw
- * interrupt status, read without taking the interrupt). Return: 1 if it did. */
+/* Busy-wait with interrupts masked until timer 0 has expired at least once (its status,
+ * read from the device without taking the interrupt). Return: 1 if it did. */
 static int wait_timer0_raised(void)
 {
 	unsigned long n;
 
 	for (n = 0; n < WAIT_BOUND; n++) {
-		if (TIMER_INTCLEAR(CMSDK_TIMER0) & 1u)
+		if (bm_timer_raised(0))
 			return 1;
 	}
 	return 0;
@@ -167,10 +170,9 @@ static void test_request_lines(void)
 	BM_CHECK_EQ(stats(LINE_T1).nr_actions, 2);
 	BM_CHECK_EQ(stats(LINE_T0).depth, 0);
 
-	nvic_enable(BM_IRQN_TIMER0);
-	nvic_enable(BM_IRQN_TIMER1);
-	timer_start(CMSDK_TIMER0, T0_TICKS);
-	timer_start(CMSDK_TIMER1, T1_TICKS);
+	bm_board_init();
+	bm_timer_start(0, T0_PERIOD_US);
+	bm_timer_start(1, T1_PERIOD_US);
 }
 
 static void test_timer_drives_handlers(void)
@@ -208,7 +210,7 @@ static void test_local_irq_masks_the_cpu(void)
 	local_irq_save(outer);
 	BM_CHECK_EQ(irqs_disabled(), 1);
 	before = raw0;
-	TIMER_INTCLEAR(CMSDK_TIMER0) = 1;
+	bm_timer_clear(0);
 	BM_CHECK(wait_timer0_raised());		/* the timer fired ... */
 	BM_CHECK_EQ(raw0, before);		/* ... and was held by PRIMASK */
 	local_irq_save(inner);			/* nested save of "disabled" */
@@ -387,7 +389,9 @@ static void test_bad_lines_rejected(void)
 
 int main(void)
 {
-	sh_puts("# irqsync bare metal: Armv7-M port on mps2-an385, CMSDK timer interrupts\n");
+	sh_puts("# irqsync bare metal: port " BM_PORT " on ");
+	sh_puts(bm_board_name);
+	sh_puts("\n");
 	BM_RUN(request_lines, "REQ-LIFECYCLE-1 REQ-LIFECYCLE-2 REQ-LIFECYCLE-3");
 	BM_RUN(timer_drives_handlers, "REQ-DISPATCH-8 REQ-HANDLER-2 REQ-DISPATCH-5");
 	BM_RUN(shared_line_calls_all, "REQ-DISPATCH-4 REQ-DISPATCH-5");
@@ -400,10 +404,8 @@ int main(void)
 	BM_RUN(free_stops_the_handler, "REQ-LIFECYCLE-4 REQ-LIFECYCLE-5 REQ-ERR-3 REQ-DISPATCH-9");
 	BM_RUN(bad_lines_rejected, "REQ-ERR-1 REQ-DISPATCH-9");
 
-	timer_stop(CMSDK_TIMER0);
-	timer_stop(CMSDK_TIMER1);
-	nvic_disable(BM_IRQN_TIMER0);
-	nvic_disable(BM_IRQN_TIMER1);
+	bm_timer_stop(0);
+	bm_timer_stop(1);
 	sh_puts("1..");
 	sh_putu((unsigned long)bm_n_tests);
 	sh_puts("\n");

@@ -1,9 +1,10 @@
-/* startup-armv7m.c — reset and vector table for an Armv7-M core (Cortex-M3 on qemu's
+/* startup.c — reset and vector table for an Armv7-M core (Cortex-M3 on qemu's
  * mps2-an385). No OS, no C library start-up: copy .data, clear .bss, run main(), report its
  * result through semihosting. Every fault ends the run with a failure instead of a hang. */
 #include <stdint.h>
-#include "semihost.h"
-#include "board.h"
+#include "../semihost.h"
+#include "../board.h"
+#include "cmsdk.h"
 
 extern uint32_t __data_start[], __data_end[], __data_load[];
 extern uint32_t __bss_start[], __bss_end[], __stack_top[];

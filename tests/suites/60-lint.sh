@@ -41,7 +41,7 @@ t_run_fail "lint/make-lint-SRC-bad-fails [REQ-LOCK-5]" \
   "sparse/context: context imbalance in 'fifo_put'" \
   make --no-print-directory lint SRC=tests/lint/sparse/bad-lock-leak.c
 t_run "lint/make-lint-SRC-good-passes [REQ-LOCK-4] [REQ-FLAGS-1]" \
-  make --no-print-directory lint SRC="$(echo tests/lint/*/good-*.c)"
+  make --no-print-directory lint SRC=tests/lint/driver/good-quiesce.c
 
 # 4. Patch mode on copies: safe pairs rewritten, unsafe left and still reported, output compiles.
 #    bad-clash.c: a copy of bad-in-irqsave.c that already has a local named irqflags0 (the
@@ -102,6 +102,12 @@ if m=$(mutate); then
 else
   t_fail "lint/library-mutant-unlock-dropped-found [REQ-LOCK-5]" "no spin_unlock line in src/core/*.c to mutate"
 fi
+#  a2) the very target of lint/library-clean fails on a finding, per analyser: the library
+#      configured as a forbidden non-test variant build hits its #error (REQ-SYNC-6).
+t_run_fail "lint/library-gate-fails-cppcheck [REQ-IMPL-2] [REQ-SYNC-6]" "cppcheck/preprocessorErrorDirective" \
+  make --no-print-directory lint LINT_TOOLS=cppcheck LINT_CFLAGS=-DIRQSYNC_TEST_VARIANT=1
+t_run_fail "lint/library-gate-fails-clang-tidy [REQ-IMPL-2] [REQ-SYNC-6]" "clang-tidy/clang-diagnostic-error" \
+  make --no-print-directory lint LINT_TOOLS=clang-tidy LINT_CFLAGS=-DIRQSYNC_TEST_VARIANT=1
 #  b) the example checker itself: a finding removed from the output must be missed.
 grep -v 'bad-in-irqsave.c:23:' "$OUT/examples.txt" >"$OUT/examples-dropped.txt"
 t_run_fail "lint/example-check-detects-missing-finding" "line 23: not reported by cocci/spin-lock-irq" \

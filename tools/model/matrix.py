@@ -223,7 +223,7 @@ def save_trail(r, rid, trail, model, trails, work):
     with open(os.path.join(trails, rid + ".replay.sh"), "w") as f:
         f.write("#!/bin/sh\n# replay the shortest counterexample of "
                 f"{r['name']} ({r['variant']} {r['memory_model']}) with the same -D flags\n"
-                f'cd "$(dirname "$0")/../../.." && exec {cmd}\n')
+                f'cd "$(dirname "$0")/{os.path.relpath(ROOT, trails)}" && exec {cmd}\n')
     os.chmod(os.path.join(trails, rid + ".replay.sh"), 0o755)
     full = pan.replay(dst, model, r["defines"], os.path.join(trails, rid + ".full.txt"), ROOT)
     # the readable rendering: steps with values, buffer drains, late-load bindings, the failure

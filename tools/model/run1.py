@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""tools/model/run1.py -- one pan run, for tests and by hand.
+
+  run1.py [--ltl] [--model promela/irqsync.pml] DEFINE...     e.g.  MM_TSO VARIANT=1 CHECK_SYNC1=0
+
+Prints pan's verdict line and figures.  Exit status (pan itself always exits 0):
+  0 no error and the search was exhaustive,  1 pan found an error (the message is printed),
+  3 the search was cut short (depth / memory limit): nothing proved,  2 the run failed.
+"""
+import os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pan  # noqa: E402
+
+
+def main(argv):
+    ltl = "--ltl" in argv
+    argv = [a for a in argv if a != "--ltl"]
+    model = os.path.join(pan.ROOT, "promela", "irqsync.pml")
+    if len(argv) >= 2 and argv[0] == "--model":
+        model, argv = argv[1], argv[2:]
+    defines = [a[2:] if a.startswith("-D") else a for a in argv]
+    work = os.path.join(pan.ROOT, "build", "model-run1", "_".join(defines)[:120] or "default")
+    cc = ["-DMEMLIM=4096"] + ([] if ltl else ["-DSAFETY", "-DBFS"])
+    res = pan.run(work, model, defines, cc, ["-m2000000"] + (["-a"] if ltl else []))
+    if "fatal" in res:
+        print(res["fatal"])
+        return 2
+    print(f"{os.path.relpath(model, pan.ROOT)} {' '.join(defines)}: errors={res['errors']} "
+          f"states={res['states']} transitions={res['transitions']} depth={res['depth']} "
+          f"memory_mb={res['memory_mb']} seconds={res['seconds']}")
+    if res["errors"]:
+        print(res["message"])
+        if res["trail_file"]:
+            print(f"trail: {os.path.relpath(res['trail_file'], pan.ROOT)}")
+        return 1
+    if res["errors"] is None or res["cut"] or res["bitstate"]:
+        print("incomplete: " + "; ".join(res["cut"] or ["no verdict"]))
+        return 3
+    print("no error, exhaustive")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,31 @@
+# mk/mutants.mk — model ↔ code conformance (tests/conformance/) and the mutation campaign (tests/mutants/).
+# (One fragment: it must be included after mk/lib.mk, whose template it uses.)
+#
+# Conformance (REQ-IMPL-3):
+#
+#   make conformance            generate schedules from SPIN (random simulations + counterexample
+#                               trails), replay them on the C core → build/evidence/conformance.json
+#   make conformance-bins       only the replay harnesses (one per synchronize_irq variant)
+#   CONF_SEEDS=n                random simulations per configuration (default 20: ~1,550 schedules)
+#
+# The harness links a library built with the step hooks (-DIRQSYNC_STEP_HOOKS, test-only) and the
+# variant under test; the shipped library (build/lib) has no hook (checked by 80-conformance.sh).
+CONF_DIR    := $(BUILD)/conformance
+CONF_SEEDS  ?= 20
+CONF_CFLAGS  = $(ALL_CFLAGS) -DIRQSYNC_TESTING -DIRQSYNC_STEP_HOOKS
+
+$(foreach v,0 1 2,$(eval $(call IRQSYNC_LIB_RULES,$(CONF_DIR)/lib-v$(v),$(CC),$(CONF_CFLAGS) -DIRQSYNC_TEST_VARIANT=$(v),hosted)))
+
+$(CONF_DIR)/replay-v%: tests/conformance/replay.c $(CONF_DIR)/lib-v%/libirqsync.a $(IRQSYNC_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CONF_CFLAGS) -DIRQSYNC_TEST_VARIANT=$* $(IRQSYNC_CPPFLAGS) $(IRQSYNC_HOSTED_CPPFLAGS) -Isrc/core \
+	  $< $(CONF_DIR)/lib-v$*/libirqsync.a $(IRQSYNC_HOST_LIBS) -o $@
+
+CONF_BINS := $(CONF_DIR)/replay-v0 $(CONF_DIR)/replay-v1 $(CONF_DIR)/replay-v2
+
+.PHONY: conformance conformance-bins
+conformance-bins: $(CONF_BINS)
+
+conformance: $(CONF_BINS) ## replay SPIN schedules on the C core → build/evidence/conformance.json
+	@mkdir -p $(EVIDENCE)
+	$(PYTHON) tests/conformance/run.py --seeds $(CONF_SEEDS) --out $(EVIDENCE)/conformance.json

@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""gen.py - SPIN runs -> replay schedules, mapped through refinement.md (REQ-IMPL-3).
+
+Two sources of schedules:
+  * random simulations of the model:  spin -n<seed> -u<steps> [-p] -D... irqsync.pml
+  * counterexample trails of the known-bad variants: spin -a; pan -e -c<N>; spin -t<k> -p
+Each SPIN run's `STEP <cpu> <name>` lines (and, under TSO, the steps of the store-buffer
+flushers) become a schedule; the final global state printed by SPIN becomes the expected end
+state. The mapping (names, merges, the EN_REPLAY rewrite, stores, drains) comes from the table
+in tests/conformance/refinement.md, which this script parses.
+
+Usage: gen.py --tree DIR --seeds N --out FILE [--trails N] [--only sync,free,depth]
+Writes the schedules (format: tests/conformance/replay.c) grouped by the build that must
+replay them: FILE.v0, FILE.v1, FILE.v2; prints a JSON summary on stdout.
+"""
+import argparse, concurrent.futures as cf, json, os, re, shutil, subprocess, sys, tempfile, threading
+
+_TMP = []
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+STEP_RE = re.compile(r"^\s*STEP (\d+) ([A-Z_]+)(?: addr=(\d+) val=(\d+))?\s*$")
+FLUSH_RE = re.compile(r"^\s*FLUSH (\d+) addr=(\d+) val=(\d+)\s*$")
+VAR_RE = re.compile(r"^\s+(\w+)(?:\[(\d+)\])? = (-?\d+)\s*$")
+ASSERT_RE = re.compile(r"text of failed assertion: assert\((.*)\)")
+# the model's assertions -> the violation names the harness uses
+VIOLATIONS = [("!(returned)", "sync3-read"), ("(stale==0)", "sync3-return"),
+              ("(before==0)", "sync1"), ("(frun==0)", "lifecycle5"),
+              ("dis_window", "depth1")]
+STATUS, FLAG, DLOCK0 = 0, 2, 5          # promela/irq.pml addresses
+WORDS = {0: "status", 2: "flag", 3: "act", 5: "lock"}   # the model's addresses of line 0
+
+
+def load_map(path):
+    """The table of refinement.md: model step -> (C step, stores, drain); and the merges."""
+    rows, merge = {}, set()
+    intable = False
+    for line in open(path):
+        if line.startswith("## The table"):
+            intable = True
+        elif line.startswith("## ") and intable:
+            intable = False
+        if intable and line.startswith("| ") and not line.startswith("| model") and "---" not in line:
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) == 5:
+                model, c, _site, stores, drain = cells
+                rows[model] = (c, stores.replace(" ", "") or "-", 1 if drain == "drain" else 0)
+        m = re.match(r"- \*\*merge\*\*: (.*)", line)
+        if m:
+            merge = set(re.findall(r"`([A-Z_]+) \1`", m.group(1)))
+    if not rows or not merge:
+        sys.exit(f"gen.py: no refinement table or merge list in {path}")
+    return rows, merge
+
+
+def parse_run(text):
+    """SPIN output -> (events, final globals, violation)."""
+    events, final, violation = [], {}, "none"
+    tail = False
+    for line in text.splitlines():
+        if line.startswith("#processes"):
+            tail = True
+            continue
+        if tail:
+            m = VAR_RE.match(line)
+            if m:
+                name, idx, val = m.group(1), m.group(2), int(m.group(3))
+                if idx is None:
+                    final[name] = val
+                else:
+                    final.setdefault(name, {})[int(idx)] = val
+            continue
+        m = STEP_RE.match(line)
+        if m:
+            acc = None if m.group(3) is None else (int(m.group(3)), int(m.group(4)))
+            events.append(["S", int(m.group(1)), m.group(2), acc])
+            continue
+        m = FLUSH_RE.match(line)
+        if m:
+            events.append(["F", int(m.group(1)), WORDS.get(int(m.group(2)), "other")])
+            continue
+        m = ASSERT_RE.search(line)
+        if m and violation == "none":      # spin -t goes on past the first; pan stopped there
+            text_ = m.group(1).replace(" ", "")
+            violation = next((v for k, v in VIOLATIONS if k in text_), "other:" + text_)
+    return events, final, violation
+
+
+def rewrite(events, merge, tso):
+    """The three rewrites of refinement.md.  Returns the new list, or None if not replayable."""
+    # merge: the first of each same-named pair of one CPU goes
+    seen, out = {}, []
+    for ev in events:
+        if ev[0] == "S" and ev[2] in merge:
+            key = (ev[1], ev[2])
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] % 2 == 1:
+                continue
+        out.append(ev)
+    events = out
+    # replay: EN_REPLAY after EN_UNLOCK; the next arrival's dispatch moves to the enabling CPU
+    while any(ev[0] == "S" and ev[2] == "EN_REPLAY" and len(ev) == 4 for ev in events):
+        if tso:
+            return None          # the moved dispatch's stores would sit in another CPU's buffer
+        i = next(i for i, ev in enumerate(events) if ev[0] == "S" and ev[2] == "EN_REPLAY" and len(ev) == 4)
+        e = events[i][1]
+        rep = events.pop(i)
+        j = next((j for j in range(i, len(events)) if events[j][0] == "S" and events[j][1] == e
+                  and events[j][2] == "EN_UNLOCK"), None)
+        if j is None:
+            return None
+        events.insert(j + 1, rep + [("moved", 1)])
+        k = next((k for k in range(i, len(events)) if events[k][0] == "S" and events[k][2] == "IRQ_ARRIVE"), None)
+        if k is None:
+            continue             # nobody took the re-raised line yet: C's CPU waits at D_LOCK
+        cpu = events[k][1]
+        del events[k]
+        prev = None
+        for ev in events[k:]:
+            if ev[0] == "S" and ev[1] == cpu:
+                ev[1] = e
+                if ev[2] == "D_UNLOCK_END" or (ev[2] == "D_UNLOCK" and prev == "D_SET_PENDING"):
+                    break
+                prev = ev[2]
+    return events
+
+
+def insert_fences(events, cfg):
+    """fence: SC's smp_mb is a no-op the model does not mark; the C marks it (DRV_MB, S_MB)."""
+    if cfg["mm"] != "sc" or any(ev[0] == "S" and ev[2] in ("DRV_MB", "S_MB") for ev in events):
+        return events
+    out, need_drv, in_sync = [], cfg["scen"] == "sync" and cfg["caller_mb"], False
+    for ev in events:
+        if ev[0] == "S" and ev[1] == 0:
+            if need_drv and ev[2] != "DRV_STORE_FLAG":
+                out.append(["S", 0, "DRV_MB", None])
+                need_drv = False
+            if ev[2] == "S_SPIN_READ" and not in_sync and cfg["variant"] == 1:
+                out.append(["S", 0, "S_MB", None])
+            if ev[2].startswith("S_"):
+                in_sync = ev[2] != "S_RETURN"
+        out.append(ev)
+    return out
+
+
+def relax_masks(events):
+    """relax: after an enable_irq that replays, the C keeps PENDING set until the replayed
+    dispatch's D_SET_INPROGRESS; the model clears it at EN_DEPTH_DEC. Status values compared
+    in between ignore PENDING (mask 5). Returns the mask in force at the end."""
+    mask = 7
+    for i, ev in enumerate(events):
+        if ev[0] != "S":
+            continue
+        if ev[2] == "EN_DEPTH_DEC":
+            later = [e for e in events[i + 1:] if e[0] == "S" and e[1] == ev[1]]
+            if len(later) > 1 and later[0][2] == "EN_UNLOCK" and later[1][2] == "EN_REPLAY":
+                mask = 5
+        elif ev[2] == "D_SET_INPROGRESS" and mask == 5:
+            ev.append(("mask", 5))   # the replay's own D_SET_INPROGRESS clears it in the C
+            mask = 7
+            continue
+        if mask != 7:
+            ev.append(("mask", mask))
+    return mask
+
+
+def expected(final, events, violation, ncpu):
+    mem = final.get("mem", {})
+    sb_a, sb_v, sb_n = final.get("sb_a", {}), final.get("sb_v", {}), final.get("sb_n", {})
+    sbd = len(sb_a) // ncpu if sb_a else 0
+
+    def view(c, a):
+        for i in reversed(range(sb_n.get(c, 0))):
+            if sb_a.get(c * sbd + i) == a:
+                return sb_v.get(c * sbd + i)
+        return mem.get(a, 0)
+    inst = final.get("inst", {})
+    return ("expect status=%s depth=%d flag0=%d stale=%d returned=%d inst=%s lock=%d passes=%d violation=%s"
+            % (",".join(str(view(c, STATUS) & 7) for c in range(ncpu)), view(0, STATUS) >> 3,
+               view(0, FLAG), final.get("stale", 0), final.get("returned", 0),
+               ",".join("1" if inst.get(c, 0) else "0" for c in range(ncpu)),
+               1 if final.get("lk_owner", {}).get(DLOCK0, 0) else 0,
+               sum(1 for ev in events if ev[0] == "S" and ev[2] == "D_RELOCK"), violation))
+
+
+def to_schedule(sid, cfg, events, final, violation, table, mode="match"):
+    events = insert_fences(events, cfg)
+    smask = relax_masks(events)
+    lines = [f"schedule {sid}",
+             "config variant=%d tso=%d scen=%s ncpu=%d sharers=%d caller_mb=%d mode=%s"
+             % (cfg["variant"], cfg["mm"] == "tso", cfg["scen"], cfg["ncpu"], cfg["sharers"],
+                cfg["caller_mb"], mode)]
+    for ev in events:
+        if ev[0] == "F":
+            lines.append(f"F {ev[1]} {ev[2]}")
+            continue
+        if ev[2] not in table:
+            raise ValueError(f"model step {ev[2]} has no row in refinement.md")
+        c, stores, drain = table[ev[2]]
+        if c == "-":
+            continue
+        # the value the model read or wrote, for the words the harness can see
+        acc = ev[3]
+        val = ""
+        if acc and WORDS.get(acc[0]) in ("status", "flag"):
+            kind = "st" if WORDS[acc[0]] in stores.split(",") else "ld"
+            mask = next((x[1] for x in ev[4:] if isinstance(x, tuple) and x[0] == "mask"), 7)
+            val = " %s=%s:%d/%d" % (kind, WORDS[acc[0]], acc[1], mask)
+        lines.append(f"S {ev[1]} {c} {stores} {drain}{val}")
+    lines.append(expected(final, events, violation, cfg["ncpu"]) + " smask=%d" % smask)
+    lines.append("end")
+    return "\n".join(lines) + "\n"
+
+
+SCEN_D = {"sync": "SCEN_SYNC", "free": "SCEN_FREE", "depth": "SCEN_DEPTH"}
+
+
+def dflags(cfg):
+    return ["-DMM_" + cfg["mm"].upper(), "-DVARIANT=%d" % cfg["variant"], "-DSCEN=" + SCEN_D[cfg["scen"]],
+            "-DNCPU=%d" % cfg["ncpu"], "-DARRIVALS=%d" % cfg["arrivals"], "-DSHARERS=%d" % cfg["sharers"],
+            "-DCALLER_MB=%d" % cfg["caller_mb"], "-DNLINES=1"]
+
+
+def cfg_name(cfg):
+    return "%s-v%d-%s-mb%d-c%d-a%d-s%d" % (cfg["scen"], cfg["variant"], cfg["mm"], cfg["caller_mb"],
+                                         cfg["ncpu"], cfg["arrivals"], cfg["sharers"])
+
+
+def configs(only):
+    out = []
+    for v in (0, 1, 2):
+        for mm in ("sc", "tso"):
+            for mb in (0, 1):
+                for n in (2, 3):
+                    for a in (1, 3):
+                        out.append(dict(scen="sync", variant=v, mm=mm, caller_mb=mb, ncpu=n, arrivals=a, sharers=1))
+            for n in (2, 3):
+                out.append(dict(scen="free", variant=v, mm=mm, caller_mb=1, ncpu=n, arrivals=2, sharers=2))
+        for n in (2, 3):
+            for a in (1, 2):
+                out.append(dict(scen="depth", variant=v, mm="sc", caller_mb=1, ncpu=n, arrivals=a, sharers=1))
+    return [c for c in out if c["scen"] in only]
+
+
+_local = threading.local()
+
+
+def copy_model(pdir, dest):
+    for f in os.listdir(pdir):
+        s = os.path.join(pdir, f)
+        if os.path.isdir(s):
+            shutil.copytree(s, os.path.join(dest, f))
+        elif f.endswith(".pml"):
+            shutil.copy(s, os.path.join(dest, f))
+
+
+def simulate(pdir, cfg, seed):
+    # spin preprocesses into a file of its working directory: one private copy per worker
+    if getattr(_local, "dir", None) is None:
+        _local.dir = tempfile.mkdtemp(prefix="sim-")
+        copy_model(pdir, _local.dir)
+        _TMP.append(_local.dir)
+    cmd = ["spin", "-n%d" % seed, "-u4000"] + dflags(cfg) + ["irqsync.pml"]
+    r = subprocess.run(cmd, cwd=_local.dir, capture_output=True, text=True, timeout=60)
+    if "STEP" not in r.stdout:
+        raise RuntimeError("spin produced no STEP line: %s\n%s" % (" ".join(cmd), (r.stdout + r.stderr)[-800:]))
+    return r.stdout
+
+
+def trails(pdir, cfg, n):
+    """Counterexample trails of one known-bad configuration: [(k, spin -t output)]."""
+    work = tempfile.mkdtemp(prefix="trail-")
+    try:
+        copy_model(pdir, work)
+        subprocess.run(["spin", "-a"] + dflags(cfg) + ["irqsync.pml"], cwd=work, check=True,
+                       capture_output=True, timeout=120)
+        subprocess.run(["gcc", "-O2", "-DSAFETY", "-o", "pan", "pan.c"], cwd=work, check=True,
+                       capture_output=True, timeout=300)
+        r = subprocess.run(["./pan", "-m20000", "-e", "-c%d" % n], cwd=work, capture_output=True, text=True,
+                           timeout=300)
+        m = re.search(r"errors: (\d+)", r.stdout)
+        if not m:
+            raise RuntimeError("pan: " + r.stdout[-500:])
+        out = []
+        names = sorted((f for f in os.listdir(work) if re.match(r"irqsync\.pml\d*\.trail$", f)),
+                       key=lambda f: int(re.sub(r"\D", "", f) or 0))
+        for f in names:
+            k = int(re.sub(r"\D", "", f) or 0)
+            t = subprocess.run(["spin", "-t%d" % k if k else "-t"] + dflags(cfg) + ["irqsync.pml"],
+                               cwd=work, capture_output=True, text=True, timeout=60)
+            out.append((k, t.stdout))
+        return out
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tree", default=".")
+    ap.add_argument("--seeds", type=int, default=20)
+    ap.add_argument("--trails", type=int, default=10, help="trails per known-bad configuration")
+    ap.add_argument("--only", default="sync,free,depth")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args()
+    tree = os.path.abspath(a.tree)
+    table, merge = load_map(os.path.join(tree, "tests/conformance/refinement.md"))
+    pdir = os.path.join(tree, "promela")
+    if not os.path.exists(os.path.join(pdir, "irqsync.pml")):
+        sys.exit("gen.py: no promela/irqsync.pml in " + tree)
+    cfgs = configs(a.only.split(","))
+    groups = {0: [], 1: [], 2: []}
+    stats = {"simulations": 0, "trails": 0, "skipped": 0, "by_scenario": {}}
+
+    def one(cfg, seed):
+        ev, final, viol = parse_run(simulate(pdir, cfg, seed))
+        ev = rewrite(ev, merge, cfg["mm"] == "tso")
+        if ev is None:
+            return cfg, None
+        return cfg, to_schedule("sim/%s/seed%d" % (cfg_name(cfg), seed), cfg, ev, final, viol, table)
+
+    with cf.ThreadPoolExecutor(a.jobs) as pool:
+        futs = [pool.submit(one, c, s) for c in cfgs for s in range(1, a.seeds + 1)]
+        for f in futs:
+            cfg, sched = f.result()
+            if sched is None:
+                stats["skipped"] += 1
+                continue
+            groups[cfg["variant"]].append(sched)
+            stats["simulations"] += 1
+            stats["by_scenario"][cfg["scen"]] = stats["by_scenario"].get(cfg["scen"], 0) + 1
+        # counterexample trails of the known-bad variants (TSO, the tg3 scenario)
+        bad = [dict(scen="sync", variant=v, mm="tso", caller_mb=mb, ncpu=2, arrivals=1, sharers=1)
+               for v in (0, 1) for mb in (0, 1)] if a.trails and "sync" in a.only else []
+        tfuts = [(cfg, pool.submit(trails, pdir, cfg, a.trails)) for cfg in bad]
+        stats["trail_configs"] = {}
+        for cfg, f in tfuts:
+            got = f.result()
+            stats["trail_configs"][cfg_name(cfg)] = len(got)
+            for k, text in got:
+                ev, final, viol = parse_run(text)
+                ev = rewrite(ev, merge, True)
+                sid = "trail/%s/%d" % (cfg_name(cfg), k)
+                groups[cfg["variant"]].append(to_schedule(sid, cfg, ev, final, viol, table))
+                # the locked re-check cannot follow it to the violation
+                groups[2].append(to_schedule(sid + "/on-v2", cfg, ev, final, viol, table, mode="cannot"))
+                stats["trails"] += 1
+    for d in _TMP:
+        shutil.rmtree(d, ignore_errors=True)
+    for v, scheds in groups.items():
+        with open("%s.v%d" % (a.out, v), "w") as f:
+            f.write("".join(scheds))
+    stats["schedules"] = {("v%d" % v): len(s) for v, s in groups.items()}
+    print(json.dumps(stats))
+
+
+if __name__ == "__main__":
+    main()

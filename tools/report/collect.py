@@ -368,11 +368,19 @@ def timelines(root, build, model, promela="promela", steps="spec/steps.md"):
                      if os.path.isfile(p)), None)
         if not path:
             probs.append(f"model run {_run_label(run)}: trail {t} not found")
-            out.append({"run": _run_label(run), "trail": t, "missing": True, "steps": []})
+            out.append({"run": _run_label(run), "trail": t, "missing": True, "steps": [],
+                        "group": "litmus" if run.get("kind") == "litmus" else "counterexample"})
             continue
+        # a condensed trail (markers only) with the full `spin -t -p` text next to it: read the
+        # full one, whose moves tell which primitive each step ran in
+        full = path[:-4] + ".full.txt" if path.endswith(".txt") and not path.endswith(".full.txt") else None
+        if full and os.path.isfile(full):
+            path = full
         with open(path, encoding="utf-8", errors="replace") as f:
             tl = trailmod.parse(f.read(), src, run.get("memory_model") or "sc")
+        probe = str(run.get("property", "")).startswith("probe") or str(run.get("name", "")).startswith("probe")
         tl.update({"run": _run_label(run), "trail": os.path.relpath(path, root),
+                   "group": "litmus" if run.get("kind") == "litmus" else "probe" if probe else "counterexample",
                    "requirements": run["requirements"], "expected": run.get("expected"),
                    "result": run.get("result"), "memory_model": run.get("memory_model"),
                    "variant": run.get("variant")})

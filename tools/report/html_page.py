@@ -327,6 +327,32 @@ def others(ev):
     return "\n".join(out)
 
 
+GROUPS = [("counterexample", "Counterexamples", True,
+           "Each violation SPIN found, drawn as a timeline: a column per CPU, one for memory, a row "
+           "per step. A store enters its CPU's buffer (orange) and becomes visible when it reaches "
+           "memory (green)."),
+          ("litmus", "Litmus tests: relaxed outcomes the memory model allows", False,
+           "Each trail shows how the relaxed outcome comes about; the real architecture allows it too."),
+          ("probe", "Non-vacuity probes: interesting states the model reaches", False,
+           "A probe \"violates\" when the state it looks for is reachable: these show that the "
+           "properties that hold are not vacuous.")]
+
+
+def timelines(tls):
+    out = []
+    for g, title, open_, intro in GROUPS:
+        sel = [(i, t) for i, t in enumerate(tls) if t.get("group", "counterexample") == g]
+        if not sel and g != "counterexample":
+            continue
+        body = (f"<p>{e(intro)}</p>"
+                + ("<ul>" + "".join(f'<li><a href="#tl-{i}">{e(t["run"])}</a></li>' for i, t in sel) + "</ul>"
+                   if sel else "<p>no trail</p>")
+                + "\n".join(timeline(t, i) for i, t in sel))
+        out.append(f'<h2 id="g-{g}">{e(title)} (<span id="n-{g}">{len(sel)}</span>)</h2>'
+                   + (body if open_ else f"<details><summary>show {len(sel)}</summary>{body}</details>"))
+    return "\n".join(out)
+
+
 def tcb(ev):
     out = []
     rows = ev["tcb"]
@@ -371,12 +397,7 @@ def render(ev):
         "<p>Each requirement with the model runs, proofs and tests that cite it, and their status. "
         "Verified = every machine-checkable method its Verify field names has passing evidence and "
         "nothing citing it failed. Red: failed or no evidence.</p>", matrix(ev),
-        f"<h2>Counterexamples ({len(tls)})</h2>",
-        "<p>Each trail as a timeline: a column per CPU, one for memory, a row per step. A store "
-        "enters its CPU's buffer (orange) and becomes visible when it reaches memory (green).</p>"
-        + ("<ul>" + "".join(f'<li><a href="#tl-{i}">{e(t["run"])}</a></li>'
-                            for i, t in enumerate(tls)) + "</ul>" if tls else ""),
-        "\n".join(timeline(t, i) for i, t in enumerate(tls)) or "<p>no trail</p>",
+        timelines(tls),
         "<h2>Model runs</h2>", model_table(ev),
         "<h2>Proofs</h2>", proofs_table(ev),
         "<h2>Tests</h2>", tests_table(ev),

@@ -109,7 +109,7 @@ class Sources:
 
     def effect(self, path, line, step, mm):
         """store / atomic / load / other, from the enclosing inline, else from steps.md."""
-        prim = self.inline_at(path, line)
+        prim = self.inline_at(path, line) if path else None
         if prim:
             for kind, rx in PRIM:
                 if rx.match(prim):
@@ -205,8 +205,13 @@ def parse(text, sources, mm="tso"):
             last_move = key
             continue
         s = raw.strip()
-        if s and raw[:1].isspace() and not re.match(r"^\w+(\[\d+\])?(\.\w+)* = ", s):
+        if s.startswith("#"):
+            continue  # a comment of a condensed trail
+        if s and (raw[:1].isspace() or _is_marker(s)) \
+                and not re.match(r"^\w+(\[\d+\])?(\.\w+)* = ", s):
             pending.append(s)
+    for p in pending:  # a condensed trail (markers only, no moves): effects from steps.md
+        _event(p, None, "", 0, rows, bufs, sources, mm, buffered, explicit)
     if fmove:
         _flush(fmove, rows, bufs, notes)
     files = sorted({m.group(4) for m in (MOVE.match(l) for l in lines) if m})
@@ -277,6 +282,10 @@ def _flush(fm, rows, bufs, notes):
                  "buffers": _snap(bufs)})
 
 
+def _is_marker(s):
+    return any(rx.match(s) for _, rx in MARKERS)
+
+
 def _markers(lines):
     for raw in lines:
         s = raw.strip()
@@ -324,7 +333,7 @@ def _event(text, pid, path, ln, rows, bufs, sources, mm, buffered, explicit):
             step = g["step"]
             eff, prim = sources.effect(path, ln, step, mm)
             row = {"kind": "step", "cpu": cpu, "step": step, "effect": eff, "prim": prim,
-                   "where": f"{os.path.basename(path)}:{ln}"}
+                   "where": f"{os.path.basename(path)}:{ln}" if path else None}
             if eff == "load" and g.get("addr") is not None:
                 row.update(read="", raddr=g["addr"], rval=g["val"])
             if buffered and not explicit["enter"] and cpu is not None and eff == "store":

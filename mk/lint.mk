@@ -22,6 +22,8 @@ LINT_BM_TOOLFLAGS = --tool-flags clang-tidy="--target=arm-none-eabi -mcpu=cortex
                     --tool-flags cppcheck="-D__ARM_ARCH_7M__"
 
 LINT_RUN = $(PYTHON) lint/irqlint.py --tools "$(LINT_TOOLS)"
+# coccinelle reads every #ifdef branch whatever the -D options: one pass over a file is enough
+LINT_RUN_NOCOCCI = $(PYTHON) lint/irqlint.py --tools "$(subst cocci,,$(LINT_TOOLS))"
 
 .PHONY: lint lint-lib lint-fix
 ifeq ($(strip $(SRC)),)
@@ -39,9 +41,10 @@ lint-lib:
 	@rc=0; \
 	group() { echo "lint-lib: $$1" >&2; shift; r=0; "$$@" || r=$$?; [ $$r -gt $$rc ] && rc=$$r; true; }; \
 	group host $(LINT_RUN) --cflags "$(LINT_LIB_CFLAGS) $(LINT_CFLAGS)" $(LINT_LIB_SRCS); \
-	group host-debug $(LINT_RUN) --cflags "$(LINT_LIB_CFLAGS) -DIRQSYNC_DEBUG $(LINT_CFLAGS)" $(LINT_LIB_SRCS); \
-	$(if $(strip $(LINT_BM_SRCS)),group armv7m $(LINT_RUN) --cflags "$(LINT_BM_CFLAGS) $(LINT_CFLAGS)" $(LINT_BM_TOOLFLAGS) \
-	  $(filter-out src/port/hosted/%,$(LINT_LIB_SRCS)) $(LINT_BM_SRCS);) \
+	group host-debug $(LINT_RUN_NOCOCCI) --cflags "$(LINT_LIB_CFLAGS) -DIRQSYNC_DEBUG $(LINT_CFLAGS)" $(LINT_LIB_SRCS); \
+	$(if $(strip $(LINT_BM_SRCS)),group armv7m $(LINT_RUN_NOCOCCI) --cflags "$(LINT_BM_CFLAGS) $(LINT_CFLAGS)" $(LINT_BM_TOOLFLAGS) \
+	  $(filter-out src/port/hosted/%,$(LINT_LIB_SRCS)) $(LINT_BM_SRCS); \
+	  $(if $(findstring cocci,$(LINT_TOOLS)),group armv7m-cocci $(LINT_RUN) --tools cocci --cflags "$(LINT_BM_CFLAGS)" $(LINT_BM_SRCS);)) \
 	exit $$rc
 
 lint-fix: ## apply the spin_lock_irq -> spin_lock_irqsave patch to SRC="..." in place, then lint

@@ -77,6 +77,21 @@ $(eval $(call TEST_PROG,race-v2,tests/race/race.c,$(IRQSYNC_LIB_DIR),-O2 -g $(RA
 $(eval $(call TEST_PROG,stress-tsan-mutant,tests/stress/stress.c,$(TLIB)/tsan-mutant,$(TSAN_FLAGS) $(TESTING) -DIRQSYNC_TEST_VARIANT=4))
 $(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/tsan-mutant,$(CC),$(CFLAGS_NOOPT) $(TSAN_FLAGS) $(TESTING) -DIRQSYNC_TEST_VARIANT=4,hosted))
 
+# ---- valgrind DRD run (documented, not in check: ~30 s) ----
+# The ticket lock is annotated for DRD in this build only (-DIRQSYNC_VALGRIND, src/core/spinlock.c).
+$(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/valgrind,$(CC),$(CFLAGS_NOOPT) -O1 -g $(TESTING) -DIRQSYNC_VALGRIND,hosted))
+$(eval $(call TEST_PROG,stress-valgrind,tests/stress/stress.c,$(TLIB)/valgrind,-O1 -g))
+$(TBIN)/desc-layout: tools/bench/desc_layout.c $(IRQSYNC_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(IRQSYNC_CPPFLAGS) -Isrc/core $< -o $@
+.PHONY: test-drd
+test-drd: $(TBIN)/stress-valgrind $(TBIN)/desc-layout
+	@mkdir -p $(EVIDENCE)
+	$(TBIN)/desc-layout > $(BUILD)/logs/desc-layout.txt
+	valgrind --tool=drd --error-limit=no $(TBIN)/stress-valgrind 20000 300 > $(BUILD)/logs/drd.out 2> $(BUILD)/logs/drd.err; \
+	  grep -E 'violations:|interrupts:' $(BUILD)/logs/drd.out; grep 'ERROR SUMMARY' $(BUILD)/logs/drd.err
+	$(PYTHON) tools/bench/drd_classify.py $(BUILD)/logs/drd.err $(TBIN)/stress-valgrind $(BUILD)/logs/desc-layout.txt | tee $(EVIDENCE)/drd.txt
+
 # Every test program (keep this after the last TEST_PROG).
 .PHONY: unit-tests
 unit-tests: $(TEST_PROGS) $(IRQSYNC_LIB) $(TLIB)/v0/libirqsync.a $(TLIB)/v1/libirqsync.a

@@ -3,9 +3,10 @@
 #   make cross            every target of TARGETS: build, barrier check, run under qemu
 #                         → build/evidence/cross.json (tools/cross/cross.py)
 #   make cross-barrier    the objdump barrier check for every Linux target + Armv7-M
-#   make cross-baremetal  build and run the bare-metal test on qemu-system-arm (mps2-an385)
+#   make cross-baremetal  build and run the bare-metal tests: Armv7-M on qemu-system-arm
+#                         (mps2-an385), AArch64 on qemu-system-aarch64 (virt)
 #   TARGETS="aarch64-linux-gnu baremetal-armv7m"   a subset (triples, or the short names
-#                         aarch64 armhf riscv64 ppc64le armv7m)
+#                         aarch64 armhf riscv64 ppc64le armv7m a64-bm)
 #
 # Everything lands in $(BUILD)/cross/<target>/. The library is built from the same sources
 # (src/core/*.c + src/port/<PORT>/*.c) with the same warning set ($(ALL_CFLAGS)) as the host
@@ -14,7 +15,7 @@
 # name order), so it cannot $(call) that template at parse time.
 CROSS_DIR     := $(BUILD)/cross
 CROSS_LINUX   := aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-linux-gnu
-CROSS_BM      := baremetal-armv7m
+CROSS_BM      := baremetal-armv7m baremetal-aarch64
 TARGETS       ?= $(CROSS_LINUX) $(CROSS_BM)
 # Linux test binaries are linked statically: qemu-user then needs no target sysroot.
 CROSS_LDFLAGS := -static
@@ -127,44 +128,75 @@ $(foreach t,$(CROSS_LINUX),\
 print-cross-tests:
 	@echo '$(CROSS_TESTS)'
 
-# ---- bare metal: Armv7-M (Cortex-M3) on qemu's mps2-an385 ----
-BM_DIR      := $(CROSS_DIR)/baremetal-armv7m
-BM_CC       := arm-none-eabi-gcc
-BM_ARCH     := -mcpu=cortex-m3 -mthumb -mfloat-abi=soft
-# One CPU (the board has one); the library is freestanding and needs no C library at all.
-BM_CFLAGS   := $(ALL_CFLAGS) $(BM_ARCH) -ffreestanding -DIRQSYNC_NR_CPUS=1
-BM_LDFLAGS  := $(BM_ARCH) -T tests/baremetal/mps2-an385/link.ld -nostartfiles -nostdlib
-BM_TEST_SRC := tests/baremetal/main.c tests/baremetal/semihost.c \
-               tests/baremetal/mps2-an385/startup.c tests/baremetal/mps2-an385/board.c
-BM_TEST_HDR := $(wildcard tests/baremetal/*.h tests/baremetal/mps2-an385/*.h)
-BM_QEMU     := qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none \
-               -semihosting-config enable=on,target=native
-BM_CORE_OBJS = $(filter-out $(BM_DIR)/obj/port/%,$(call cross_lib_objs,$(BM_DIR),baremetal-armv7m))
+# ---- bare metal: Armv7-M (Cortex-M3) on qemu's mps2-an385, AArch64 (Cortex-A53) on virt ----
+# One CPU each (the boards have one); the library is freestanding and needs no C library.
+# Per target: compiler, ar, objdump, target flags, link flags, board directory, qemu command,
+# barrier-check architecture.
+BM_armv7m_PFX   := arm-none-eabi-
+BM_armv7m_ARCH  := -mcpu=cortex-m3 -mthumb -mfloat-abi=soft
+BM_armv7m_LD    := -T tests/baremetal/mps2-an385/link.ld
+BM_armv7m_BOARD := tests/baremetal/mps2-an385
+BM_armv7m_BOOT  := tests/baremetal/mps2-an385/startup.c
+BM_armv7m_QEMU  := qemu-system-arm -M mps2-an385
+BM_armv7m_CHECK := armv7m
+# AArch64 at EL1 with the MMU off (all memory Device: -mstrict-align), no FP/SIMD context
+# switching (-mgeneral-regs-only), atomics inline (-mno-outline-atomics: the helpers ask the
+# OS for CPU features). The Linux cross compiler builds freestanding code fine.
+BM_aarch64_PFX   := aarch64-linux-gnu-
+BM_aarch64_ARCH  := -mcpu=cortex-a53 -mgeneral-regs-only -mstrict-align -mno-outline-atomics \
+                    -fno-asynchronous-unwind-tables -fno-unwind-tables \
+                    -fno-stack-protector -fno-pie
+BM_aarch64_LD    := -T tests/baremetal/virt-aarch64/link.ld -static -no-pie \
+                    -Wl,--no-warn-rwx-segments -Wl,--build-id=none
+BM_aarch64_BOARD := tests/baremetal/virt-aarch64
+BM_aarch64_BOOT  := tests/baremetal/virt-aarch64/startup.S
+BM_aarch64_QEMU  := qemu-system-aarch64 -M virt -cpu cortex-a53 -nic none
+BM_aarch64_CHECK := aarch64
+CROSS_BM_ALL     := armv7m aarch64
+BM_QEMU_OPTS     := -nographic -monitor none -serial none -semihosting-config enable=on,target=native
 
-$(eval $(call CROSS_LIB_RULES,$(BM_DIR),$(BM_CC),$(BM_CFLAGS),baremetal-armv7m,arm-none-eabi-ar))
-$(eval $(call CROSS_PROBE_RULES,baremetal-armv7m,$(BM_DIR),$(BM_CC),$(BM_CFLAGS) $(BM_ARCH) -nostartfiles -nostdlib -e main,-lgcc,armv7m,arm-none-eabi-objdump))
-$(foreach w,$(CROSS_WEAK),\
-  $(eval $(call CROSS_LIB_RULES,$(BM_DIR)/$(w),$(BM_CC),$(BM_CFLAGS) $(CROSS_FLAGS_$(w)),baremetal-armv7m,arm-none-eabi-ar))\
-  $(eval $(call CROSS_PROBE_RULES,$(w)-baremetal-armv7m,$(BM_DIR)/$(w),$(BM_CC),$(BM_CFLAGS) $(CROSS_FLAGS_$(w)) $(BM_ARCH) -nostartfiles -nostdlib -e main,-lgcc,armv7m,arm-none-eabi-objdump)))
+# $(call BM_RULES,<arch>): build/cross/baremetal-<arch>/{libirqsync.a, irqsync-test.elf,
+# irqsync-test-mutant.elf, barrier-probe}; make targets cross-build-, cross-run-,
+# cross-run-mutant-, cross-barrier[-<weak>]-baremetal-<arch>.
+define BM_RULES
+BM_DIR_$(1)    := $(CROSS_DIR)/baremetal-$(1)
+BM_CFLAGS_$(1) := $(ALL_CFLAGS) $(BM_$(1)_ARCH) -ffreestanding -DIRQSYNC_NR_CPUS=1
+BM_SRC_$(1)    := tests/baremetal/main.c tests/baremetal/semihost.c $(BM_$(1)_BOOT) $(BM_$(1)_BOARD)/board.c
+BM_HDR_$(1)    := $(wildcard tests/baremetal/*.h $(BM_$(1)_BOARD)/*.h) $(BM_$(1)_BOARD)/link.ld
+BM_LINK_$(1)   := $(BM_$(1)_ARCH) $(BM_$(1)_LD) -nostartfiles -nostdlib
+$$(eval $$(call CROSS_LIB_RULES,$(CROSS_DIR)/baremetal-$(1),$(BM_$(1)_PFX)gcc,$$(BM_CFLAGS_$(1)),baremetal-$(1),$(BM_$(1)_PFX)ar))
+$$(eval $$(call CROSS_PROBE_RULES,baremetal-$(1),$(CROSS_DIR)/baremetal-$(1),$(BM_$(1)_PFX)gcc,$$(BM_CFLAGS_$(1)) -nostartfiles -nostdlib -static -e main,-lgcc,$(BM_$(1)_CHECK),$(BM_$(1)_PFX)objdump))
+$$(foreach w,$(CROSS_WEAK),\
+  $$(eval $$(call CROSS_LIB_RULES,$(CROSS_DIR)/baremetal-$(1)/$$(w),$(BM_$(1)_PFX)gcc,$$(BM_CFLAGS_$(1)) $$(CROSS_FLAGS_$$(w)),baremetal-$(1),$(BM_$(1)_PFX)ar))\
+  $$(eval $$(call CROSS_PROBE_RULES,$$(w)-baremetal-$(1),$(CROSS_DIR)/baremetal-$(1)/$$(w),$(BM_$(1)_PFX)gcc,$$(BM_CFLAGS_$(1)) $$(CROSS_FLAGS_$$(w)) -nostartfiles -nostdlib -static -e main,-lgcc,$(BM_$(1)_CHECK),$(BM_$(1)_PFX)objdump)))
 
-$(BM_DIR)/irqsync-test.elf: $(BM_TEST_SRC) $(BM_TEST_HDR) tests/baremetal/mps2-an385/link.ld $(BM_DIR)/libirqsync.a
-	$(BM_CC) $(BM_CFLAGS) $(CROSS_CPPFLAGS) -Itests/baremetal $(BM_LDFLAGS) $(BM_TEST_SRC) $(BM_DIR)/libirqsync.a -lgcc -o $@
+$$(BM_DIR_$(1))/irqsync-test.elf: $$(BM_SRC_$(1)) $$(BM_HDR_$(1)) $$(BM_DIR_$(1))/libirqsync.a
+	$(BM_$(1)_PFX)gcc $$(BM_CFLAGS_$(1)) $$(CROSS_CPPFLAGS) -Itests/baremetal $$(BM_LINK_$(1)) $$(BM_SRC_$(1)) $$(BM_DIR_$(1))/libirqsync.a -lgcc -o $$@
 # The expected-failure image: the real core with the known-bad restore port.
-$(BM_DIR)/irqsync-test-mutant.elf: $(BM_TEST_SRC) $(BM_TEST_HDR) tests/baremetal/mutants/port-restore-enables.c $(BM_CORE_OBJS)
-	$(BM_CC) $(BM_CFLAGS) $(CROSS_CPPFLAGS) -Itests/baremetal $(BM_LDFLAGS) $(BM_TEST_SRC) tests/baremetal/mutants/port-restore-enables.c $(BM_CORE_OBJS) -lgcc -o $@
+$$(BM_DIR_$(1))/irqsync-test-mutant.elf: $$(BM_SRC_$(1)) $$(BM_HDR_$(1)) tests/baremetal/mutants/port-restore-enables.c $$(filter-out $$(BM_DIR_$(1))/obj/port/%,$$(call cross_lib_objs,$$(BM_DIR_$(1)),baremetal-$(1)))
+	$(BM_$(1)_PFX)gcc $$(BM_CFLAGS_$(1)) $$(CROSS_CPPFLAGS) -Itests/baremetal $$(BM_LINK_$(1)) $$(filter %.c %.S %.o,$$^) -lgcc -o $$@
 
-.PHONY: cross-lib-baremetal-armv7m cross-baremetal cross-baremetal-mutant cross-build-baremetal-armv7m
-cross-lib-baremetal-armv7m: $(BM_DIR)/libirqsync.a
-cross-build-baremetal-armv7m: $(BM_DIR)/irqsync-test.elf $(BM_DIR)/barrier-probe
+.PHONY: cross-lib-baremetal-$(1) cross-build-baremetal-$(1) cross-run-baremetal-$(1) cross-run-mutant-baremetal-$(1)
+cross-lib-baremetal-$(1): $$(BM_DIR_$(1))/libirqsync.a
+cross-build-baremetal-$(1): $$(BM_DIR_$(1))/irqsync-test.elf $$(BM_DIR_$(1))/irqsync-test-mutant.elf $$(BM_DIR_$(1))/barrier-probe
 # TAP on stdout; exit status = number of failed cases (semihosting), 101 on a fault.
-cross-baremetal: $(BM_DIR)/irqsync-test.elf
-	timeout 120 $(BM_QEMU) -kernel $<
-cross-baremetal-mutant: $(BM_DIR)/irqsync-test-mutant.elf
-	timeout 120 $(BM_QEMU) -kernel $<
+cross-run-baremetal-$(1): $$(BM_DIR_$(1))/irqsync-test.elf
+	timeout 120 $(BM_$(1)_QEMU) $$(BM_QEMU_OPTS) -kernel $$<
+cross-run-mutant-baremetal-$(1): $$(BM_DIR_$(1))/irqsync-test-mutant.elf
+	timeout 120 $(BM_$(1)_QEMU) $$(BM_QEMU_OPTS) -kernel $$<
+endef
+$(foreach a,$(CROSS_BM_ALL),$(eval $(call BM_RULES,$(a))))
+
+.PHONY: cross-baremetal
+cross-baremetal: $(foreach a,$(CROSS_BM_ALL),cross-run-baremetal-$(a))
 
 .PHONY: cross-barrier
-cross-barrier: $(foreach t,$(CROSS_LINUX) baremetal-armv7m,cross-barrier-$(t))
+cross-barrier: $(foreach t,$(CROSS_LINUX) $(CROSS_BM),cross-barrier-$(t))
 
 .PHONY: cross
 cross: ## cross builds, barrier check, tests under qemu → build/evidence/cross.json
 	@$(PYTHON) tools/cross/cross.py all --targets "$(TARGETS)"
+
+# For tests/suites/70-cross.sh: the binutils prefix of a bare-metal target.
+print-cross-bm-prefix-%:
+	@echo '$(BM_$*_PFX)'

@@ -10,7 +10,8 @@
 
 extern const char bm_board_name[];
 
-/* Interrupt controller on, both timers stopped, their interrupts routed to this CPU. */
+/* Interrupt controller on, both timers stopped, their interrupts routed to this CPU, and the
+ * CPU's interrupt mask open (the state a driver's code starts in). */
 void bm_board_init(void);
 /* Start timer i: an interrupt every period_us microseconds (approximately). */
 void bm_timer_start(unsigned int i, unsigned int period_us);

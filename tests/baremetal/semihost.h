@@ -1,4 +1,5 @@
-/* semihost.h — Arm semihosting (the debugger/emulator channel: `bkpt 0xab` on M-profile).
+/* semihost.h — Arm semihosting (the debugger/emulator channel: `bkpt 0xab` on M-profile,
+ * `hlt #0xf000` on AArch64).
  * qemu serves it with `-semihosting-config enable=on,target=native`; it is how the bare-metal
  * test prints its TAP lines and hands its verdict back to `make cross` as the exit status. */
 #ifndef IRQSYNC_BM_SEMIHOST_H

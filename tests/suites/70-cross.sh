@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Cross targets (issue 6): the library and its unit tests built for aarch64 Linux and run under
 # qemu-user end to end; the objdump barrier check of the built lock, unlock, fence and
-# synchronize code on all four Linux targets and on Armv7-M, each with the deliberately
-# relaxed build that must fail it; the bare-metal Armv7-M port under qemu-system-arm with
-# real timer interrupts, and a known-bad port that the bare-metal test must catch.
+# synchronize code on all four Linux targets and both bare-metal ports, each with the
+# deliberately weakened builds that must fail it; the bare-metal Armv7-M and AArch64 ports under
+# qemu-system with real timer interrupts, and a known-bad port that each run must catch.
 # `make cross` runs the same for all four Linux targets and writes build/evidence/cross.json.
 # [REQ-MM-4 REQ-TCB-1]
 . tests/lib.sh
@@ -27,9 +27,9 @@ norelease_check() {
   return $rc
 }
 
-# ---- the barrier check, every target: passes on the real build, fails on the relaxed one ----
+# ---- the barrier check, every target: passes on the real build, fails on the weakened ones ----
 for t in aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-linux-gnu \
-         baremetal-armv7m; do
+         baremetal-armv7m baremetal-aarch64; do
   t_run "cross/$t/barrier check: lock acquire, unlock release, smp_mb full fence [REQ-MM-4 REQ-TCB-1]" \
     $MAKE cross-barrier-$t
   t_run_fail "cross/$t/barrier check rejects the all-relaxed build [REQ-MM-4]" \
@@ -40,15 +40,20 @@ for t in aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-lin
     '^MISSING release in spin_unlock ' norelease_check "$t"
 done
 
-# ---- bare metal: Armv7-M (Cortex-M3) on qemu's mps2-an385 ----
-t_run "cross/baremetal-armv7m/build (freestanding, -nostdlib) [REQ-IMPL-1]" \
-  $MAKE cross-build-baremetal-armv7m build/cross/baremetal-armv7m/irqsync-test-mutant.elf
-# The freestanding library references nothing outside itself: no allocator, no C library.
-t_run "cross/baremetal-armv7m/library needs no C library, no malloc [REQ-IMPL-1]" bash -c '
-  u=$(arm-none-eabi-nm -u build/cross/baremetal-armv7m/libirqsync.a | awk "NF==2{print \$2}" | sort -u)
-  d=$(arm-none-eabi-nm --defined-only build/cross/baremetal-armv7m/libirqsync.a | awk "NF==3{print \$3}" | sort -u)
-  ext=$(comm -23 <(echo "$u") <(echo "$d") | grep . || true)
-  echo "undefined outside the library: ${ext:-none}"; [ -z "$ext" ]'
-t_tap "cross/baremetal-armv7m" $MAKE cross-baremetal
-t_run_fail "cross/baremetal-armv7m/catches a port whose restore re-enables [REQ-LOCK-3 REQ-LOCK-6]" \
-  '^not ok [0-9]+ - local_irq_masks_the_cpu' $MAKE cross-baremetal-mutant
+# ---- bare metal: Armv7-M (Cortex-M3, PRIMASK) on qemu's mps2-an385, AArch64 (Cortex-A53,
+# DAIF) on qemu's virt; real timer interrupts through the NVIC / the GICv2 ----
+for a in armv7m aarch64; do
+  t=baremetal-$a
+  pfx=$(make --no-print-directory -s print-cross-bm-prefix-$a)
+  t_run "cross/$t/build (freestanding, -nostdlib) [REQ-IMPL-1]" $MAKE cross-build-$t
+  # The freestanding library references nothing outside itself: no allocator, no C library.
+  t_run "cross/$t/library needs no C library, no malloc [REQ-IMPL-1]" bash -c '
+    lib=build/cross/'$t'/libirqsync.a
+    u=$('$pfx'nm -u $lib | awk "NF==2{print \$2}" | sort -u)
+    d=$('$pfx'nm --defined-only $lib | awk "NF==3{print \$3}" | sort -u)
+    ext=$(comm -23 <(echo "$u") <(echo "$d") | grep . || true)
+    echo "undefined outside the library: ${ext:-none}"; [ -z "$ext" ]'
+  t_tap "cross/$t" $MAKE cross-run-$t
+  t_run_fail "cross/$t/catches a port whose restore re-enables [REQ-LOCK-3 REQ-LOCK-6]" \
+    '^not ok [0-9]+ - local_irq_masks_the_cpu' $MAKE cross-run-mutant-$t
+done

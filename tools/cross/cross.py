@@ -28,9 +28,12 @@ LINUX = {
     "powerpc64le-linux-gnu": ("ppc64le", "ppc64le", "qemu-ppc64le"),
 }
 BAREMETAL = {
-    # name: (short name, barrier-check arch, compiler prefix, qemu command, board)
+    # name: (short name, barrier-check arch, compiler prefix, qemu command, board, triple)
     "baremetal-armv7m": ("armv7m", "armv7m", "arm-none-eabi", "qemu-system-arm",
-                         "mps2-an385 (Cortex-M3, 1 CPU)"),
+                         "mps2-an385 (Cortex-M3, 1 CPU)", "arm-none-eabi"),
+    "baremetal-aarch64": ("aarch64-bm", "aarch64", "aarch64-linux-gnu", "qemu-system-aarch64",
+                          "virt (Cortex-A53 at EL1, 1 CPU)",
+                          "aarch64-linux-gnu (freestanding, -nostdlib)"),
 }
 SHORT = {v[0]: k for k, v in list(LINUX.items()) + list(BAREMETAL.items())}
 RUN_TIMEOUT = 600      # seconds per test program: a hang is a failure, never a stuck run
@@ -148,7 +151,7 @@ def run_target(t, logdir):
             cases += pc
     else:
         runner = f"{first_line([BAREMETAL[t][3], '--version'])} -M {BAREMETAL[t][4]}"
-        rc, out = make("cross-baremetal", log=os.path.join(logdir, "run-baremetal.log"))
+        rc, out = make(f"cross-run-{t}", log=os.path.join(logdir, "run-baremetal.log"))
         pc = parse_tap("baremetal", out, rc)
         outputs.append(("baremetal", rc, out, pc))
         cases += pc
@@ -200,7 +203,7 @@ def do_target(t):
     os.makedirs(logdir, exist_ok=True)
     kind = "linux" if t in LINUX else "baremetal"
     prefix = t if kind == "linux" else BAREMETAL[t][2]
-    e = {"target": t, "kind": kind, "triple": t if kind == "linux" else "arm-none-eabi",
+    e = {"target": t, "kind": kind, "triple": t if kind == "linux" else BAREMETAL[t][5],
          "arch": (LINUX.get(t) or BAREMETAL[t])[1],
          "compiler": first_line([f"{prefix}-gcc", "--version"])}
     t0 = time.time()

@@ -19,6 +19,7 @@ void bm_board_init(void)
 		timer_stop(timer_base[i]);
 		nvic_enable(timer_irqn[i]);
 	}
+	__asm__ volatile("cpsie i" : : : "memory");	/* PRIMASK resets to 0; say so anyway */
 }
 
 void bm_timer_start(unsigned int i, unsigned int period_us)

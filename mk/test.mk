@@ -92,6 +92,11 @@ test-drd: $(TBIN)/stress-valgrind $(TBIN)/desc-layout
 	  grep -E 'violations:|interrupts:' $(BUILD)/logs/drd.out; grep 'ERROR SUMMARY' $(BUILD)/logs/drd.err
 	$(PYTHON) tools/bench/drd_classify.py $(BUILD)/logs/drd.err $(TBIN)/stress-valgrind $(BUILD)/logs/desc-layout.txt | tee $(EVIDENCE)/drd.txt
 
-# Every test program (keep this after the last TEST_PROG).
-.PHONY: unit-tests
-unit-tests: $(TEST_PROGS) $(IRQSYNC_LIB) $(TLIB)/v0/libirqsync.a $(TLIB)/v1/libirqsync.a
+# The programs each suite needs (keep this after the last TEST_PROG).
+UNIT_PROGS   := $(addprefix $(TBIN)/,unit unit-debug unit-steps unit-asan unit-tsan)
+STRESS_PROGS := $(addprefix $(TBIN)/,stress stress-mutant-nowait stress-asan stress-tsan \
+                  stress-tsan-mutant race-v0 race-v1 race-v2)
+.PHONY: unit-tests stress-tests all-tests
+unit-tests: $(UNIT_PROGS) $(IRQSYNC_LIB) $(TLIB)/v0/libirqsync.a $(TLIB)/hooks/libirqsync.a
+stress-tests: $(STRESS_PROGS)
+all-tests: $(TEST_PROGS)

@@ -5,7 +5,7 @@
 # `make test` runs the long stress (>= 10^6 interrupts); this suite a shorter one.
 source tests/lib.sh
 
-t_run "stress/build" make -s -j2 unit-tests
+t_run "stress/build" make -s -j2 stress-tests
 [[ -x build/tests/stress ]] || exit 0
 
 SREQ="REQ-SYNC-1 REQ-SYNC-2 REQ-SYNC-3 REQ-SYNC-4 REQ-DEPTH-1 REQ-LIFECYCLE-5 REQ-DISPATCH-2 REQ-DISPATCH-3 REQ-DISPATCH-8 REQ-LOCK-1"

@@ -956,7 +956,7 @@ TEST(ticket_lock_fifo)
 }
 
 #define MUTEX_THREADS 4
-#define MUTEX_ITERS 200000
+#define MUTEX_ITERS 20000
 static DEFINE_SPINLOCK(count_lock);
 static unsigned long counted;
 static int inside;

@@ -248,7 +248,8 @@ def join(root, prod):
         for a in proofs.get("assumptions", []):
             assumed.add(a.get("function") if isinstance(a, dict) else str(a).split(":")[0].strip())
     reqs = {}
-    for rid in sorted(tr["requirements"], key=_req_key):
+    order = lambda rid: (tr["requirements"][rid].get("line") or 0, _req_key(rid))  # the spec's order
+    for rid in sorted(tr["requirements"], key=order):
         r = tr["requirements"][rid]
         refs = r.get("evidence", {}) or {}
         items = []

@@ -102,27 +102,31 @@ def producers(ev):
 
 
 def _items(r, methods):
+    """One matrix cell: failures listed in full, passes counted with a few names and the rest
+    behind a <details>, then what is missing."""
     its = [x for x in r["items"] if x["method"] in methods]
     out = []
-    for x in its:
-        out.append(f'{badge(x["status"])} {e(x["name"])}'
-                   + (f' <span class="ref">{e(x.get("detail", ""))}</span>' if x["status"] != "pass" else ""))
+    for st in ("fail", "assumed", "none", "skip"):
+        for x in (x for x in its if x["status"] == st):
+            out.append(f'{badge(st)} {e(x["name"])} <span class="ref">{e(x.get("detail", ""))}</span>')
+    ok = [x for x in its if x["status"] == "pass"]
+    if ok:
+        names = [e(x["name"]) for x in ok]
+        head = f'{badge("pass", f"{len(ok)} pass")} ' + "; ".join(names[:2])
+        if len(ok) > 2:
+            head += (f'<details><summary>all {len(ok)}</summary>'
+                     + "<br>".join(names) + "</details>")
+        out.append(head)
     refs = []
     for m in methods:
         refs += r["refs"].get(m, [])
-    if its:
-        for m in methods:
-            if m in r["methods"] and not any(x["method"] == m for x in its):
-                out.append(badge("none", f"no {m} result"))
-    if not its:
-        if any(m in r["methods"] for m in methods):
-            out.append(badge("none", "no result") + (" <span class='ref'>cited at "
-                       + e(", ".join(refs[:4])) + (" …" if len(refs) > 4 else "") + "</span>"
-                       if refs else " <span class='ref'>not cited anywhere</span>"))
-        elif refs:
-            out.append(f'<span class="ref">cited at {e(", ".join(refs[:4]))}</span>')
-    elif refs:
-        out.append(f'<div class="ref">{len(refs)} reference(s) in the tree</div>')
+    for m in methods:
+        if m in r["methods"] and not any(x["method"] == m for x in its):
+            out.append(badge("none", f"no {m} result") + (
+                f' <span class="ref">cited at {e(", ".join(refs[:3]))}{" …" if len(refs) > 3 else ""}</span>'
+                if refs else ' <span class="ref">not cited anywhere</span>'))
+    if not its and refs and not any(m in r["methods"] for m in methods):
+        out.append(f'<span class="ref">cited at {e(", ".join(refs[:3]))}</span>')
     return "<br>".join(out)
 
 

@@ -39,6 +39,8 @@ def show(ev, out="build/evidence"):
                 bool(c) and c["ok"] == c["total"] and c["total"] > 0, "", why("cross")))
     print(_line("results fresh", v["fresh"], v["producers"], v["fresh"] == v["producers"]))
     for n, x in sorted(p.items()):
+        if x.get("optional") and x["status"] == "missing":
+            continue
         if x["status"] != "fresh":
             print(f"    {n:8} {_c('31', x['status']):9} {x['reason'][:110]}")
         elif x["rc"]:
@@ -46,7 +48,9 @@ def show(ev, out="build/evidence"):
     bad = [rid for rid, q in (ev["requirements"] or {}).items() if q["status"] in ("failed", "none")]
     if bad:
         print(f"  red requirements ({len(bad)}): {' '.join(bad[:12])}{' …' if len(bad) > 12 else ''}")
-    print(f"  {len(ev['timelines'])} counterexample timeline(s); open {out}/index.html")
+    n = sum(t.get("group", "counterexample") == "counterexample" for t in ev["timelines"])
+    print(f"  {n} counterexample timeline(s), {len(ev['timelines']) - n} witness trail(s); "
+          f"open {out}/index.html")
 
 
 def ok(ev):

@@ -34,8 +34,8 @@
  *   race --probe   exit 0 if two CPUs can be pinned, 77 otherwise
  * --signals: the interrupt comes as a real signal (the hosted port's
  * controller, pthread_kill) to the dispatch CPU, which idles with
- * interrupts enabled; the driver raises it at a random point before its
- * store.
+ * interrupts enabled; the driver raises it, then stores the flag after the
+ * mean delivery latency measured so far plus 0..800 ticks.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -61,6 +61,9 @@ static atomic_int returned;		/* synchronize_irq has returned this round */
 static int h_read = -1;			/* handler's flag value this round (-1: not run) */
 static int h_saw_returned;
 static atomic_int h_done;		/* the handler ran this round */
+static unsigned long long h_start;	/* when it started (ticks) */
+static unsigned long long raised_at;	/* --signals: when the driver raised the line */
+static double latency = 30000.0;	/* --signals: running mean of raise -> handler (ticks) */
 
 static int opt_barrier, opt_signals;
 
@@ -112,6 +115,7 @@ static irqreturn_t handler(void *dev_id)
 	int v, i, saw = 0;
 
 	(void)dev_id;
+	h_start = ticks();
 	IRQSYNC_STEP(H_READ_FLAG, L);
 	v = atomic_load_explicit(&flag, memory_order_relaxed);
 	if (v == 0) {
@@ -193,9 +197,15 @@ static int driver_round(unsigned int *seed)
 	unsigned long long d = atomic_load(&deadline) + (rnd(seed) % 400U);
 
 	if (opt_signals) {
-		/* Raise first, then race the blind delivery with a random delay. */
-		unsigned long long d2 = ticks() + (rnd(seed) % 60000U);
+		/*
+		 * Raise first, then store the flag just after the signal should
+		 * arrive: the mean delivery latency seen so far + 0..800 ticks (the
+		 * dispatch path runs a few hundred cycles before its flag read).
+		 */
+		unsigned long long d2;
 
+		raised_at = ticks();
+		d2 = raised_at + (unsigned long long)latency + rnd(seed) % 800U;
 		(void)irqsync_hosted_raise(L);
 		while (ticks() < d2)
 			;
@@ -296,6 +306,8 @@ int main(int argc, char **argv)
 		rounds++;
 		if (atomic_load_explicit(&h_done, memory_order_acquire)) {
 			handler_runs++;
+			if (opt_signals && h_start > raised_at && h_start - raised_at < 10000000ULL)
+				latency = 0.9 * latency + 0.1 * (double)(h_start - raised_at);
 			if (h_read == 0 && h_saw_returned) {
 				violations++;
 				if (t_first < 0) {

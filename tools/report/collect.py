@@ -297,11 +297,19 @@ def _run_label(run):
 
 def _proof_items(root, rid, refs, proofs, assumed, cache, freshness):
     items = []
-    if not refs:
+    if not refs and not (proofs and rid in (proofs.get("requirements") or {})):
         return items
     if proofs is None:
         return [{"method": "proof", "name": ref, "status": "none",
                  "detail": f"proof results {freshness['status']}"} for ref in refs]
+    preq = proofs.get("requirements")
+    if isinstance(preq, dict) and isinstance(preq.get(rid), dict):
+        # the gate counts the goals of every property that cites the ID: authoritative
+        q = preq[rid]
+        tot, pr = q.get("total", 0), q.get("proved", 0)
+        ok = _num(tot) and tot > 0 and pr == tot
+        return [{"method": "proof", "name": f"goals citing {rid}", "status": "pass" if ok else "fail",
+                 "detail": f"{pr}/{tot} goals proved"}]
     funcs = proofs.get("functions", {})
     seen = set()
     # functions that declare the requirement themselves (optional field in proofs.json)

@@ -373,8 +373,13 @@ def tcb(ev):
     elif not p["assumptions"]:
         out.append("<p>none listed in proofs.json</p>")
     else:
-        out.append("<ul>" + "".join(f"<li>{e(a if not isinstance(a, dict) else ', '.join(f'{k}: {v}' for k, v in a.items()))}</li>"
-                                    for a in p["assumptions"]) + "</ul>")
+        def one(a):
+            if isinstance(a, dict) and "function" in a:
+                cl = a.get("clauses") or []
+                return (f"<b>{e(a['function'])}</b>: "
+                        + "; ".join(e(c if not isinstance(c, dict) else c.get("property", c)) for c in cl))
+            return e(a)
+        out.append("<ul>" + "".join(f"<li>{one(a)}</li>" for a in p["assumptions"]) + "</ul>")
     return "\n".join(out)
 
 

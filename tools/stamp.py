@@ -258,7 +258,7 @@ def run(name, cmd):
     before = output_hashes(name)
     mtimes = {o: _mtime(o) for o in before}
     t0 = time.time()
-    print(f"==> {name}: {' '.join(cmd)}", flush=True)
+    print(f"==> {time.strftime('%H:%M:%S')} {name}: {' '.join(cmd)}", flush=True)
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     tail = _stream(proc, name, t0)
     rc, dt = proc.returncode, time.time() - t0

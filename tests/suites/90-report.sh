@@ -110,6 +110,15 @@ t_run_fail "report/unknown option exits 2 with usage" "make report: build/eviden
 t_run_fail "report/stamp: unknown producer exits 2" "unknown producer nosuch" \
   python3 tools/stamp.py check nosuch
 
+# The default `make`: deps, the other ALL_TARGETS, model, proofs, quick tests, cross, trace,
+# report, summary — in that order, each producer through its stamping wrapper (dry run).
+compose() {
+  make -n --no-print-directory all 2>&1 | grep -oE "tools/deps.sh|stamp.py run [a-z]+|report/report.py|tools/summary.py" |
+    tr '\n' ' ' | tee /dev/stderr |
+    grep -q "tools/deps.sh stamp.py run model stamp.py run proofs stamp.py run tests stamp.py run cross stamp.py run trace report/report.py tools/summary.py"
+}
+t_run "report/make composes deps, model, proofs, tests, cross, trace, report, summary" compose
+
 # The real report of this tree, and both pages in a real browser.
 t_run "report/make report on this tree's results" make --no-print-directory report
 browser() { # browser NAME EVIDENCE PAGE

@@ -247,6 +247,7 @@ int irqsync_hosted_raise_on(unsigned int irq, unsigned int cpu)
 	if (atomic_load_explicit(&c->attached, memory_order_acquire) != 1)
 		return -IRQSYNC_ESRCH;
 	bit = 1ULL << irq;
+	IRQSYNC_STEP(IRQ_ARRIVE, irq);
 	/* Release: what the raiser wrote before raising is visible to the handler. */
 	old = atomic_fetch_or_explicit(&c->pending, bit, memory_order_release);
 	if (old & bit) {

@@ -124,9 +124,16 @@ $(foreach t,$(CROSS_LINUX),\
   $(eval .PHONY: cross-build-$(t))\
   $(eval cross-build-$(t): $(CROSS_DIR)/$(t)/libirqsync.a $(CROSS_DIR)/$(t)/barrier-probe $$(CROSS_TEST_BINS_$(t))))
 
-.PHONY: print-cross-tests
-print-cross-tests:
-	@echo '$(CROSS_TESTS)'
+# Target-specific extra runs. aarch64: qemu-aarch64's default CPU has LSE, so the out-of-line
+# atomics take their ldadda path; the unit and stress tests run again on a Cortex-A53 model
+# (no LSE) to exercise the ldaxr/stxr path of the same binary. A leading VAR=value word of a
+# command is an environment setting for qemu (QEMU_CPU selects the CPU model).
+CROSS_TESTS_aarch64-linux-gnu := unit@cortex-a53=tap:QEMU_CPU=cortex-a53 unit; \
+  stress/v2-$(CROSS_STRESS_N)-interrupts-zero-violations@cortex-a53 [$(CROSS_SREQ)]=exit:QEMU_CPU=cortex-a53 stress $(CROSS_STRESS_N) 300
+
+.PHONY: print-cross-tests-%
+print-cross-tests-%:
+	@echo '$(CROSS_TESTS)$(if $(CROSS_TESTS_$*),; $(CROSS_TESTS_$*))'
 
 # ---- bare metal: Armv7-M (Cortex-M3) on qemu's mps2-an385, AArch64 (Cortex-A53) on virt ----
 # One CPU each (the boards have one); the library is freestanding and needs no C library.

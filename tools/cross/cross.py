@@ -48,11 +48,13 @@ def canon(name):
                      f"{' '.join(list(LINUX) + list(BAREMETAL) + list(SHORT))})")
 
 
-def sh(cmd, log=None, timeout=None):
-    """Run cmd (a list) in the repository; return (exit status, output)."""
+def sh(cmd, log=None, timeout=None, env=None):
+    """Run cmd (a list) in the repository, with `env` added to the environment; return
+    (exit status, output)."""
     try:
         p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True, errors="replace", timeout=timeout)
+                           text=True, errors="replace", timeout=timeout,
+                           env=dict(os.environ, **(env or {})))
         rc, out = p.returncode, p.stdout
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
@@ -62,7 +64,8 @@ def sh(cmd, log=None, timeout=None):
     if log:
         os.makedirs(os.path.dirname(log), exist_ok=True)
         with open(log, "w") as f:
-            f.write(f"$ {' '.join(cmd)}\n{out}")
+            pre = "".join(f"{k}={v} " for k, v in (env or {}).items())
+            f.write(f"$ {pre}{' '.join(cmd)}\n{out}")
     return rc, out
 
 
@@ -99,10 +102,10 @@ def parse_tap(prefix, out, rc):
     return cases
 
 
-def linux_tests():
-    """[(case name, kind, [argv...])] from mk/cross.mk's CROSS_TESTS:
-    "<name>=<kind>:<binary> <args>;..." with kind tap, exit or xfail/<regex>."""
-    rc, out = make("print-cross-tests")
+def linux_tests(t):
+    """[(case name, kind, [argv...])] from mk/cross.mk's CROSS_TESTS (+ CROSS_TESTS_<t>):
+    "<name>=<kind>:[VAR=value ...] <binary> <args>;..." with kind tap, exit or xfail/<regex>."""
+    rc, out = make(f"print-cross-tests-{t}")
     if rc != 0:
         raise SystemExit(f"cross.py: make print-cross-tests failed:\n{out}")
     tests = []
@@ -141,11 +144,15 @@ def run_target(t, logdir):
     if t in LINUX:
         qemu = LINUX[t][2]
         runner = f"{first_line([qemu, '--version'])} (user mode, static binaries)"
-        for name, kind, argv in linux_tests():
+        for name, kind, argv in linux_tests(t):
+            env = {}
+            while argv and re.match(r"^[A-Z_]+=", argv[0]):
+                k, _, v = argv.pop(0).partition("=")
+                env[k] = v
             exe = os.path.join(BUILD, "cross", t, "tests", argv[0])
-            log = re.sub(r"[^A-Za-z0-9._-]+", "_", name.split(" [")[0])
+            log = re.sub(r"[^A-Za-z0-9._@-]+", "_", name.split(" [")[0])
             rc, out = sh([qemu, exe] + argv[1:], log=os.path.join(logdir, f"run-{log}.log"),
-                         timeout=RUN_TIMEOUT)
+                         timeout=RUN_TIMEOUT, env=env)
             pc = verdict(name, kind, out, rc)
             outputs.append((name, rc, out, pc))
             cases += pc

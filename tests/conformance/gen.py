@@ -41,9 +41,10 @@ def load_map(path):
             intable = False
         if intable and line.startswith("| ") and not line.startswith("| model") and "---" not in line:
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if len(cells) == 5:
-                model, c, _site, stores, drain = cells
-                rows[model] = (c, stores.replace(" ", "") or "-", 1 if drain == "drain" else 0)
+            if len(cells) == 6:
+                model, c, _site, stores, drain, locked = cells
+                rows[model] = (c, stores.replace(" ", "") or "-",
+                               (1 if drain == "drain" else 0) | (2 if locked == "locked" else 0))
         m = re.match(r"- \*\*merge\*\*: (.*)", line)
         if m:
             merge = set(re.findall(r"`([A-Z_]+) \1`", m.group(1)))

@@ -18,7 +18,7 @@
  *   schedule <id>
  *   config variant=<0|1|2> tso=<0|1> scen=<sync|free|depth> ncpu=<n> sharers=<n>
  *          caller_mb=<0|1> mode=<match|cannot>
- *   S <cpu> <STEP> <stores: status,flag,lock,act or -> <drain 0|1>
+ *   S <cpu> <STEP> <stores: status,flag,lock,act or -> <flags: 1 drain | 2 locked> [ld|st=<word>:<v>/<mask>]
  *   F <cpu>
  *   expect status=<v0,v1,..> depth=<n> flag0=<n> stale=<n> returned=<n> inst=<b0,b1,..>
  *          lock=<0|1> passes=<n> violation=<none|sync3-read|sync3-return|sync1|lifecycle5|depth1>
@@ -293,12 +293,17 @@ static void schedule_next(void)
 				irqsync_step_name(e->step), c, irqsync_step_name(at[c]));
 			return;
 		}
-		if (e->drain && nbuf[c]) {
+		if ((e->drain & 1) && nbuf[c]) {
 			diverge("step %d: cpu%d %s needs an empty store buffer", pos, c,
 				irqsync_step_name(e->step));
 			return;
 		}
 		install_view(c);
+		if ((e->drain & 2) && atomic_load(&irq_desc[0].lock.next.counter) == viewv[W_OWNER]) {
+			diverge("step %d: cpu%d %s: the model holds the descriptor lock, the C does not",
+				pos, c, irqsync_step_name(e->step));
+			return;
+		}
 		if (e->chk == 1 && check_value(c, e, viewv[e->chk_w]))
 			return;
 		cur = e;
@@ -357,8 +362,11 @@ static void ghost(int c, enum irqsync_step step)
 			note_violation("sync1", "an instance that began before synchronize_irq still runs");
 		else if (stale && S.scen == SC_SYNC)
 			note_violation("sync3-return", "synchronize_irq returned while an instance that read the old flag runs");
-		insync = 0;
-		returned = 1;
+		else {
+			/* as in the model, a failed assertion ends the atomic step before these */
+			insync = 0;
+			returned = 1;
+		}
 		break;
 	case IRQSYNC_STEP_EN_DEPTH_DEC:
 		if (irq_desc[0].depth == 1U)
@@ -434,11 +442,13 @@ static irqreturn_t tg3_handler(void *dev_id)
 	fl = atomic_load(&flag);
 	if (fl == 0U) {
 		pthread_mutex_lock(&mtx);
-		if (returned && S.scen == SC_SYNC)
+		if (returned && S.scen == SC_SYNC) {
 			note_violation("sync3-read", "cpu%d read the flag clear after synchronize_irq returned", me);
-		old[me] = 1;
-		stale++;
-		work++;
+		} else {
+			stale += 1 - old[me];	/* each instance counted once, as the model does */
+			old[me] = 1;
+			work++;
+		}
 		pthread_mutex_unlock(&mtx);
 		IRQSYNC_STEP(H_WORK, 0U);
 	}
@@ -544,8 +554,14 @@ static void snapshot_and_compare(void)
 	}
 	cmp("depth", S.x.depth, d->depth);
 	cmp("flag(driver view)", S.x.flag0, view(0, W_FLAG));
-	cmp("stale", S.x.stale, (unsigned int)stale);
-	cmp("returned", S.x.returned, (unsigned int)returned);
+	/*
+	 * After a failed assertion SPIN's simulation stops inside the atomic step and its trail
+	 * replay finishes it: the ghost counters it touches are compared only without one.
+	 */
+	if (strcmp(S.x.violation, "none") == 0) {
+		cmp("stale", S.x.stale, (unsigned int)stale);
+		cmp("returned", S.x.returned, (unsigned int)returned);
+	}
 	cmp("lock held", S.x.lock, next != owner_latest);
 	cmp("chain passes", S.x.passes, (unsigned int)(d->handled + d->unhandled));
 }

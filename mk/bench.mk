@@ -15,4 +15,4 @@ $(BENCH_DIR)/bench-%: tools/bench/bench.c $(BUILD)/libs/%/libirqsync.a $(BENCH_H
 bench: $(BENCH_DIR)/bench-v2 $(BENCH_DIR)/bench-v0 $(BENCH_DIR)/bench-naive \
        $(BUILD)/tests/stress $(BUILD)/tests/stress-v0 $(BUILD)/tests/stress-naive \
        $(BUILD)/tests/race-v0 $(BUILD)/tests/race-v1 $(BUILD)/tests/race-v2
-	$(PYTHON) tools/bench/bench.py
+	BUILD=$(BUILD) $(PYTHON) tools/bench/bench.py

@@ -57,3 +57,13 @@ for a in armv7m aarch64; do
   t_run_fail "cross/$t/catches a port whose restore re-enables [REQ-LOCK-3 REQ-LOCK-6]" \
     '^not ok [0-9]+ - local_irq_masks_the_cpu' $MAKE cross-run-mutant-$t
 done
+
+# ---- make cross's gate: a target with a failing case makes it exit non-zero, and cross.json
+# records the failure (here: the bare-metal run of the known-bad port) ----
+t_run_fail "cross/make-cross gate fails on a failing target, cross.json records it [REQ-TCB-1]" \
+  '^cross: 0/1 targets passed' bash -c '
+    python3 tools/cross/cross.py all --targets baremetal-armv7m --mutant \
+      --json build/cross/gate-selftest.json; rc=$?
+    python3 -c "import json,sys; e=json.load(open(\"build/cross/gate-selftest.json\"))[0]; \
+      print(\"recorded: failed =\", e[\"failed\"]); sys.exit(0 if e[\"failed\"] > 0 else 3)" || exit 0
+    exit $rc'

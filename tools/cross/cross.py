@@ -138,6 +138,9 @@ def verdict(name, kind, out, rc):
     return [{"name": name, "status": "fail", "detail": f"expected failure, but {why}"}]
 
 
+MUTANT = False   # --mutant: bare-metal targets run their known-bad image (gate self-test)
+
+
 def run_target(t, logdir):
     """Run t's tests; return (cases, runner description, [(name, rc, output, cases)])."""
     cases, outputs = [], []
@@ -158,7 +161,8 @@ def run_target(t, logdir):
             cases += pc
     else:
         runner = f"{first_line([BAREMETAL[t][3], '--version'])} -M {BAREMETAL[t][4]}"
-        rc, out = make(f"cross-run-{t}", log=os.path.join(logdir, "run-baremetal.log"))
+        what = f"cross-run-mutant-{t}" if MUTANT else f"cross-run-{t}"
+        rc, out = make(what, log=os.path.join(logdir, "run-baremetal.log"))
         pc = parse_tap("baremetal", out, rc)
         outputs.append(("baremetal", rc, out, pc))
         cases += pc
@@ -329,9 +333,14 @@ def main():
     p = sub.add_parser("all")
     p.add_argument("--targets", default=" ".join(list(LINUX) + list(BAREMETAL)))
     p.add_argument("--json", default=os.path.join(BUILD, "evidence", "cross.json"))
+    p.add_argument("--mutant", action="store_true",
+                   help="bare-metal targets run the known-bad port's image: the gate must fail "
+                        "(tests/suites/70-cross.sh)")
     p = sub.add_parser("run")
     p.add_argument("--target", required=True)
     a = ap.parse_args()
+    global MUTANT
+    MUTANT = getattr(a, "mutant", False)
     return cmd_all(a) if a.cmd == "all" else cmd_run(a)
 
 

@@ -127,7 +127,39 @@ void bm_fault(unsigned long vector, unsigned long esr, unsigned long elr)
 	sh_exit(BM_EXIT_FAULT);
 }
 
+/*
+ * Identity map with the MMU on, so that RAM is Normal write-back memory (what the exclusives
+ * and the C11 atomics are specified for) and the devices below 1 GiB are Device-nGnRnE.
+ * 4 KiB granule, 32-bit VA (T0SZ = 32: the walk starts at level 1 with 1 GiB blocks).
+ * qemu models no caches; on hardware the caches would be invalidated first.
+ */
+static uint64_t bm_l1_table[512] __attribute__((aligned(4096)));
+
+#define BLOCK_VALID	1ul
+#define BLOCK_AF	(1ul << 10)
+#define BLOCK_ISH	(3ul << 8)
+#define ATTR_DEVICE	(0ul << 2)		/* MAIR attr 0: Device-nGnRnE */
+#define ATTR_NORMAL	(1ul << 2)		/* MAIR attr 1: Normal, inner/outer WB RW-allocate */
+
+static void bm_mmu_on(void)
+{
+	unsigned long sctlr;
+
+	bm_l1_table[0] = 0x00000000ul | BLOCK_AF | ATTR_DEVICE | BLOCK_VALID;
+	bm_l1_table[1] = 0x40000000ul | BLOCK_AF | BLOCK_ISH | ATTR_NORMAL | BLOCK_VALID;
+	__asm__ volatile("dsb ish" : : : "memory");
+	SYSREG_WRITE(mair_el1, 0x00ul | (0xfful << 8));
+	/* T0SZ=32, IRGN0=ORGN0=WB-WA, SH0=inner shareable, TG0=4K, EPD1 (no TTBR1 walks), IPS=4G */
+	SYSREG_WRITE(tcr_el1, 32ul | (1ul << 8) | (1ul << 10) | (3ul << 12) | (1ul << 23));
+	SYSREG_WRITE(ttbr0_el1, (unsigned long)(uintptr_t)bm_l1_table);
+	__asm__ volatile("tlbi vmalle1\n\tdsb ish\n\tisb" : : : "memory");
+	SYSREG_READ(sctlr_el1, sctlr);
+	sctlr |= 1ul | (1ul << 2) | (1ul << 12);	/* M, C, I */
+	SYSREG_WRITE(sctlr_el1, sctlr);
+}
+
 void bm_start(void)
 {
+	bm_mmu_on();
 	sh_exit(main());
 }

@@ -15,7 +15,7 @@
 # name order), so it cannot $(call) that template at parse time.
 CROSS_DIR     := $(BUILD)/cross
 CROSS_LINUX   := aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-linux-gnu
-CROSS_BM      := baremetal-armv7m baremetal-aarch64
+CROSS_BM      := baremetal-armv7m baremetal-aarch64 baremetal-aarch64-smp
 TARGETS       ?= $(CROSS_LINUX) $(CROSS_BM)
 # Linux test binaries are linked statically: qemu-user then needs no target sysroot.
 CROSS_LDFLAGS := -static
@@ -146,6 +146,7 @@ BM_armv7m_BOARD := tests/baremetal/mps2-an385
 BM_armv7m_BOOT  := tests/baremetal/mps2-an385/startup.c
 BM_armv7m_QEMU  := qemu-system-arm -M mps2-an385
 BM_armv7m_CHECK := armv7m
+BM_armv7m_MUTANT := tests/baremetal/mutants/port-restore-enables.c
 # AArch64 at EL1 with the MMU off (all memory Device: -mstrict-align), no FP/SIMD context
 # switching (-mgeneral-regs-only), atomics inline (-mno-outline-atomics: the helpers ask the
 # OS for CPU features). The Linux cross compiler builds freestanding code fine.
@@ -159,6 +160,7 @@ BM_aarch64_BOARD := tests/baremetal/virt-aarch64
 BM_aarch64_BOOT  := tests/baremetal/virt-aarch64/startup.S
 BM_aarch64_QEMU  := qemu-system-aarch64 -M virt -cpu cortex-a53 -nic none
 BM_aarch64_CHECK := aarch64
+BM_aarch64_MUTANT := tests/baremetal/mutants/port-save-after-mask.c
 CROSS_BM_ALL     := armv7m aarch64
 BM_QEMU_OPTS     := -nographic -monitor none -serial none -semihosting-config enable=on,target=native
 
@@ -179,8 +181,8 @@ $$(foreach w,$(CROSS_WEAK),\
 
 $$(BM_DIR_$(1))/irqsync-test.elf: $$(BM_SRC_$(1)) $$(BM_HDR_$(1)) $$(BM_DIR_$(1))/libirqsync.a
 	$(BM_$(1)_PFX)gcc $$(BM_CFLAGS_$(1)) $$(CROSS_CPPFLAGS) -Itests/baremetal $$(BM_LINK_$(1)) $$(BM_SRC_$(1)) $$(BM_DIR_$(1))/libirqsync.a -lgcc -o $$@
-# The expected-failure image: the real core with the known-bad restore port.
-$$(BM_DIR_$(1))/irqsync-test-mutant.elf: $$(BM_SRC_$(1)) $$(BM_HDR_$(1)) tests/baremetal/mutants/port-restore-enables.c $$(filter-out $$(BM_DIR_$(1))/obj/port/%,$$(call cross_lib_objs,$$(BM_DIR_$(1)),baremetal-$(1)))
+# The expected-failure image: the real core with a known-bad port (REQ-LOCK-3).
+$$(BM_DIR_$(1))/irqsync-test-mutant.elf: $$(BM_SRC_$(1)) $$(BM_HDR_$(1)) $(BM_$(1)_MUTANT) $$(filter-out $$(BM_DIR_$(1))/obj/port/%,$$(call cross_lib_objs,$$(BM_DIR_$(1)),baremetal-$(1)))
 	$(BM_$(1)_PFX)gcc $$(BM_CFLAGS_$(1)) $$(CROSS_CPPFLAGS) -Itests/baremetal $$(BM_LINK_$(1)) $$(filter %.c %.S %.o,$$^) -lgcc -o $$@
 
 .PHONY: cross-lib-baremetal-$(1) cross-build-baremetal-$(1) cross-run-baremetal-$(1) cross-run-mutant-baremetal-$(1)
@@ -194,8 +196,39 @@ cross-run-mutant-baremetal-$(1): $$(BM_DIR_$(1))/irqsync-test-mutant.elf
 endef
 $(foreach a,$(CROSS_BM_ALL),$(eval $(call BM_RULES,$(a))))
 
+# ---- bare metal, two CPUs: AArch64 on qemu's virt with -smp 2 (tests/baremetal/smp.c) ----
+# The same port built with IRQSYNC_NR_CPUS=2 (CPU id = MPIDR_EL1.Aff0); CPU 1 takes the
+# timer interrupts, CPU 0 synchronizes, disables and frees. Multi-threaded TCG runs the two
+# vCPUs as two host threads. Its expected failure is the library whose synchronize does not
+# wait (IRQSYNC_TEST_VARIANT=4, test-only).
+SMP_DIR    := $(CROSS_DIR)/baremetal-aarch64-smp
+SMP_CFLAGS := $(ALL_CFLAGS) $(BM_aarch64_ARCH) -ffreestanding -DIRQSYNC_NR_CPUS=2
+SMP_SRC    := tests/baremetal/smp.c tests/baremetal/semihost.c $(BM_aarch64_BOOT) $(BM_aarch64_BOARD)/board.c
+SMP_HDR    := $(wildcard tests/baremetal/*.h) $(BM_aarch64_BOARD)/link.ld
+SMP_QEMU   := qemu-system-aarch64 -M virt -cpu cortex-a53 -smp 2 -accel tcg,thread=multi -nic none
+$(eval $(call CROSS_LIB_RULES,$(SMP_DIR),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS),baremetal-aarch64,$(BM_aarch64_PFX)ar))
+$(eval $(call CROSS_LIB_RULES,$(SMP_DIR)/mutant-nowait,$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) -DIRQSYNC_TESTING -DIRQSYNC_TEST_VARIANT=4,baremetal-aarch64,$(BM_aarch64_PFX)ar))
+$(eval $(call CROSS_PROBE_RULES,baremetal-aarch64-smp,$(SMP_DIR),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) -nostartfiles -nostdlib -static -e main,-lgcc,aarch64,$(BM_aarch64_PFX)objdump))
+$(foreach w,$(CROSS_WEAK),\
+  $(eval $(call CROSS_LIB_RULES,$(SMP_DIR)/$(w),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) $(CROSS_FLAGS_$(w)),baremetal-aarch64,$(BM_aarch64_PFX)ar))\
+  $(eval $(call CROSS_PROBE_RULES,$(w)-baremetal-aarch64-smp,$(SMP_DIR)/$(w),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) $(CROSS_FLAGS_$(w)) -nostartfiles -nostdlib -static -e main,-lgcc,aarch64,$(BM_aarch64_PFX)objdump)))
+
+$(SMP_DIR)/irqsync-test.elf: $(SMP_SRC) $(SMP_HDR) $(SMP_DIR)/libirqsync.a
+	$(BM_aarch64_PFX)gcc $(SMP_CFLAGS) $(CROSS_CPPFLAGS) -Itests/baremetal $(BM_LINK_aarch64) $(SMP_SRC) $(SMP_DIR)/libirqsync.a -lgcc -o $@
+$(SMP_DIR)/irqsync-test-mutant.elf: $(SMP_SRC) $(SMP_HDR) $(SMP_DIR)/mutant-nowait/libirqsync.a
+	$(BM_aarch64_PFX)gcc $(SMP_CFLAGS) -DIRQSYNC_TESTING -DIRQSYNC_TEST_VARIANT=4 $(CROSS_CPPFLAGS) -Itests/baremetal $(BM_LINK_aarch64) $(SMP_SRC) $(SMP_DIR)/mutant-nowait/libirqsync.a -lgcc -o $@
+
+.PHONY: cross-lib-baremetal-aarch64-smp cross-build-baremetal-aarch64-smp
+.PHONY: cross-run-baremetal-aarch64-smp cross-run-mutant-baremetal-aarch64-smp
+cross-lib-baremetal-aarch64-smp: $(SMP_DIR)/libirqsync.a
+cross-build-baremetal-aarch64-smp: $(SMP_DIR)/irqsync-test.elf $(SMP_DIR)/irqsync-test-mutant.elf $(SMP_DIR)/barrier-probe
+cross-run-baremetal-aarch64-smp: $(SMP_DIR)/irqsync-test.elf
+	timeout 300 $(SMP_QEMU) $(BM_QEMU_OPTS) -kernel $<
+cross-run-mutant-baremetal-aarch64-smp: $(SMP_DIR)/irqsync-test-mutant.elf
+	timeout 300 $(SMP_QEMU) $(BM_QEMU_OPTS) -kernel $<
+
 .PHONY: cross-baremetal
-cross-baremetal: $(foreach a,$(CROSS_BM_ALL),cross-run-baremetal-$(a))
+cross-baremetal: $(foreach a,$(CROSS_BM_ALL),cross-run-baremetal-$(a)) cross-run-baremetal-aarch64-smp
 
 .PHONY: cross-barrier
 cross-barrier: $(foreach t,$(CROSS_LINUX) $(CROSS_BM),cross-barrier-$(t))
@@ -206,4 +239,4 @@ cross: ## cross builds, barrier check, tests under qemu → build/evidence/cross
 
 # For tests/suites/70-cross.sh: the binutils prefix of a bare-metal target.
 print-cross-bm-prefix-%:
-	@echo '$(BM_$*_PFX)'
+	@echo '$(BM_$(patsubst %-smp,%,$*)_PFX)'

@@ -21,6 +21,12 @@ void bm_timer_stop(unsigned int i);
 int bm_timer_raised(unsigned int i);
 void bm_timer_clear(unsigned int i);
 
+/* Boards with more than one CPU (virt-aarch64): start CPU `cpu` running fn() with the same
+ * memory map, its own part of the interrupt controller set up and its interrupts unmasked.
+ * The timers are per CPU there: bm_timer_* act on the calling CPU's timers.
+ * Return: 0, or a negative error. */
+int bm_cpu_start(unsigned int cpu, void (*fn)(void));
+
 /* Defined by the test: the timer's interrupt, after the board acknowledged it. */
 void bm_timer_event(unsigned int i);
 

@@ -29,7 +29,7 @@ norelease_check() {
 
 # ---- the barrier check, every target: passes on the real build, fails on the weakened ones ----
 for t in aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-linux-gnu \
-         baremetal-armv7m baremetal-aarch64; do
+         baremetal-armv7m baremetal-aarch64 baremetal-aarch64-smp; do
   t_run "cross/$t/barrier check: lock acquire, unlock release, smp_mb full fence [REQ-MM-4 REQ-TCB-1]" \
     $MAKE cross-barrier-$t
   t_run_fail "cross/$t/barrier check rejects the all-relaxed build [REQ-MM-4]" \
@@ -40,8 +40,8 @@ for t in aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-lin
     '^MISSING release in spin_unlock ' norelease_check "$t"
 done
 
-# ---- bare metal: Armv7-M (Cortex-M3, PRIMASK) on qemu's mps2-an385, AArch64 (Cortex-A53,
-# DAIF) on qemu's virt; real timer interrupts through the NVIC / the GICv2 ----
+# ---- bare metal, one CPU: Armv7-M (Cortex-M3, PRIMASK) on qemu's mps2-an385, AArch64
+# (Cortex-A53, DAIF) on qemu's virt; real timer interrupts through the NVIC / the GICv2 ----
 for a in armv7m aarch64; do
   t=baremetal-$a
   pfx=$(make --no-print-directory -s print-cross-bm-prefix-$a)
@@ -54,9 +54,21 @@ for a in armv7m aarch64; do
     ext=$(comm -23 <(echo "$u") <(echo "$d") | grep . || true)
     echo "undefined outside the library: ${ext:-none}"; [ -z "$ext" ]'
   t_tap "cross/$t" $MAKE cross-run-$t
-  t_run_fail "cross/$t/catches a port whose restore re-enables [REQ-LOCK-3 REQ-LOCK-6]" \
+  # A known-bad port: restore unmasks whatever was saved (Armv7-M), or save reports the state
+  # after masking so restore never unmasks (AArch64).
+  t_run_fail "cross/$t/catches a port whose save/restore is not exact [REQ-LOCK-3 REQ-LOCK-6]" \
     '^not ok [0-9]+ - local_irq_masks_the_cpu' $MAKE cross-run-mutant-$t
 done
+
+# ---- bare metal, two CPUs: AArch64 on qemu virt -smp 2; handlers on CPU 1, the driver's
+# synchronize/disable/free on CPU 0, concurrently ----
+t=baremetal-aarch64-smp
+t_run "cross/$t/build (2 CPUs, freestanding) [REQ-IMPL-1]" $MAKE cross-build-$t
+t_tap "cross/$t" $MAKE cross-run-$t
+# A synchronize_irq that does not wait (test-only variant 4) returns while the other CPU's
+# handler instance still acts: the run must say so.
+t_run_fail "cross/$t/catches a synchronize_irq that does not wait [REQ-SYNC-1 REQ-DEPTH-1 REQ-LIFECYCLE-5]" \
+  'CHECK_EQ\(running, 0\): [1-9][0-9]* != 0' $MAKE cross-run-mutant-$t
 
 # ---- make cross's gate: a target with a failing case makes it exit non-zero, and cross.json
 # records the failure (here: the bare-metal run of the known-bad port) ----

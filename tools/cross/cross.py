@@ -34,6 +34,10 @@ BAREMETAL = {
     "baremetal-aarch64": ("aarch64-bm", "aarch64", "aarch64-linux-gnu", "qemu-system-aarch64",
                           "virt (Cortex-A53 at EL1, 1 CPU)",
                           "aarch64-linux-gnu (freestanding, -nostdlib)"),
+    "baremetal-aarch64-smp": ("aarch64-smp", "aarch64", "aarch64-linux-gnu",
+                              "qemu-system-aarch64",
+                              "virt -smp 2 (2 Cortex-A53 at EL1, multi-threaded TCG)",
+                              "aarch64-linux-gnu (freestanding, -nostdlib)"),
 }
 SHORT = {v[0]: k for k, v in list(LINUX.items()) + list(BAREMETAL.items())}
 RUN_TIMEOUT = 600      # seconds per test program: a hang is a failure, never a stuck run
@@ -253,7 +257,7 @@ def do_target(t):
     d = os.path.join(BUILD, "cross", t)
     objs = lambda sub: sorted(os.path.join(d, "obj", sub, f)
                               for f in os.listdir(os.path.join(d, "obj", sub)) if f.endswith(".o"))
-    port = "hosted" if kind == "linux" else t
+    port = "hosted" if kind == "linux" else t.replace("-smp", "")
     # text counts every allocated read-only section (code, .rodata, and on the Linux
     # toolchains the .eh_frame unwind tables they emit by default); bss is mostly the
     # static descriptor table, NR_IRQS lines (REQ-IMPL-1).
@@ -262,7 +266,8 @@ def do_target(t):
                  "port": sizes(prefix, objs(os.path.join("port", port)))}
     if kind == "baremetal":
         e["size"]["test_image"] = sizes(prefix, [os.path.join(d, "irqsync-test.elf")])
-        e["config"] = "NR_IRQS=16 IRQSYNC_MAX_SHARERS=4 IRQSYNC_NR_CPUS=1, -O2"
+        e["config"] = (f"NR_IRQS=16 IRQSYNC_MAX_SHARERS=4 "
+                       f"IRQSYNC_NR_CPUS={2 if t.endswith('-smp') else 1}, -O2")
     else:
         e["config"] = "NR_IRQS=16 IRQSYNC_MAX_SHARERS=4 IRQSYNC_NR_CPUS=8, -O2, hosted port"
     e["seconds"] = round(time.time() - t0, 1)

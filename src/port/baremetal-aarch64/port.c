@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * port.c - the bare-metal AArch64 port (Armv8-A at EL1, one CPU, no OS).
+ * port.c - the bare-metal AArch64 port (Armv8-A at EL1, no OS; one CPU, or
+ * up to 8 in one cluster).
  *
  * Local interrupt state is the CPU's own mask: PSTATE.I, read through the
  * DAIF register and changed with `msr daifset, #2` / `msr daifclr, #2`.
@@ -32,8 +33,8 @@
 #if !defined(__aarch64__)
 #error "src/port/baremetal-aarch64 is for AArch64"
 #endif
-#if IRQSYNC_NR_CPUS != 1
-#error "the bare-metal AArch64 port has one CPU: build it with -DIRQSYNC_NR_CPUS=1"
+#if IRQSYNC_NR_CPUS < 1 || IRQSYNC_NR_CPUS > 8
+#error "the bare-metal AArch64 port numbers CPUs by MPIDR_EL1.Aff0 within one cluster: 1..8 CPUs"
 #endif
 
 #define DAIF_I (1UL << 7)	/* PSTATE.I as DAIF shows it */
@@ -46,9 +47,22 @@ static inline unsigned long aarch64_daif(void)
 	return daif;
 }
 
+/*
+ * The CPU id is MPIDR_EL1.Aff0: the core number within the cluster, which
+ * the boot code of every CPU leaves untouched.  Stable per CPU, so also
+ * within any calling context (port.h).  The platform must bring up only
+ * cores with Aff0 < IRQSYNC_NR_CPUS.
+ */
 unsigned int irqsync_port_cpu_id(void)
 {
+#if IRQSYNC_NR_CPUS == 1
 	return 0U;
+#else
+	unsigned long mpidr;
+
+	__asm__ __volatile__("mrs %0, mpidr_el1" : "=r"(mpidr));
+	return (unsigned int)(mpidr & 0xffUL);
+#endif
 }
 
 unsigned long irqsync_port_irq_save(void)

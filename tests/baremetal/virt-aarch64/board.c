@@ -45,17 +45,24 @@ static void timer_set(unsigned int i, unsigned long tval, unsigned long ctl)
 	}
 }
 
-void bm_board_init(void)
+/* This CPU's part of the GIC (PPIs are per CPU: their enable bits and the CPU interface are
+ * banked), its timers stopped, then IRQs unmasked. */
+static void bm_cpu_irq_init(void)
 {
 	timer_set(0, 0, 0);
 	timer_set(1, 0, 0);
-	GICD_CTLR = 1;
 	GICD_ICPENDR0 = (1u << PPI_VTIMER) | (1u << PPI_PTIMER);
 	GICD_ISENABLER0 = (1u << PPI_VTIMER) | (1u << PPI_PTIMER);
 	GICC_PMR = 0xf0;	/* above the PPIs' reset priority 0 */
 	GICC_CTLR = 1;
 	/* The CPU comes out of reset with DAIF all set: the board is ready, take IRQs. */
 	__asm__ volatile("msr daifclr, #2\n\tisb" : : : "memory");
+}
+
+void bm_board_init(void)
+{
+	GICD_CTLR = 1;
+	bm_cpu_irq_init();
 }
 
 void bm_timer_start(unsigned int i, unsigned int period_us)
@@ -141,13 +148,10 @@ static uint64_t bm_l1_table[512] __attribute__((aligned(4096)));
 #define ATTR_DEVICE	(0ul << 2)		/* MAIR attr 0: Device-nGnRnE */
 #define ATTR_NORMAL	(1ul << 2)		/* MAIR attr 1: Normal, inner/outer WB RW-allocate */
 
-static void bm_mmu_on(void)
+static void bm_mmu_enable(void)
 {
 	unsigned long sctlr;
 
-	bm_l1_table[0] = 0x00000000ul | BLOCK_AF | ATTR_DEVICE | BLOCK_VALID;
-	bm_l1_table[1] = 0x40000000ul | BLOCK_AF | BLOCK_ISH | ATTR_NORMAL | BLOCK_VALID;
-	__asm__ volatile("dsb ish" : : : "memory");
 	SYSREG_WRITE(mair_el1, 0x00ul | (0xfful << 8));
 	/* T0SZ=32, IRGN0=ORGN0=WB-WA, SH0=inner shareable, TG0=4K, EPD1 (no TTBR1 walks), IPS=4G */
 	SYSREG_WRITE(tcr_el1, 32ul | (1ul << 8) | (1ul << 10) | (3ul << 12) | (1ul << 23));
@@ -158,8 +162,57 @@ static void bm_mmu_on(void)
 	SYSREG_WRITE(sctlr_el1, sctlr);
 }
 
+static void bm_mmu_on(void)
+{
+	bm_l1_table[0] = 0x00000000ul | BLOCK_AF | ATTR_DEVICE | BLOCK_VALID;
+	bm_l1_table[1] = 0x40000000ul | BLOCK_AF | BLOCK_ISH | ATTR_NORMAL | BLOCK_VALID;
+	__asm__ volatile("dsb ish" : : : "memory");
+	bm_mmu_enable();
+}
+
 void bm_start(void)
 {
 	bm_mmu_on();
 	sh_exit(main());
+}
+
+/* ---- a second CPU (tests/baremetal/smp.c) ---- */
+
+void bm_secondary_entry(void);
+void bm_secondary_start(void);
+extern char __stack1_top[];
+static void (*volatile bm_secondary_fn)(void);
+
+#define PSCI_CPU_ON_64	0xc4000003ul
+
+/* qemu's virt implements PSCI itself, called with hvc (its device tree says so). */
+static long psci_call(unsigned long fn, unsigned long a1, unsigned long a2, unsigned long a3)
+{
+	register unsigned long x0 __asm__("x0") = fn;
+	register unsigned long x1 __asm__("x1") = a1;
+	register unsigned long x2 __asm__("x2") = a2;
+	register unsigned long x3 __asm__("x3") = a3;
+
+	__asm__ volatile("hvc #0" : "+r"(x0) : "r"(x1), "r"(x2), "r"(x3) : "memory");
+	return (long)x0;
+}
+
+int bm_cpu_start(unsigned int cpu, void (*fn)(void))
+{
+	if (cpu != 1)
+		return -1;
+	bm_secondary_fn = fn;
+	__asm__ volatile("dsb ish" : : : "memory");
+	return (int)psci_call(PSCI_CPU_ON_64, cpu, (unsigned long)(uintptr_t)bm_secondary_entry,
+			      (unsigned long)(uintptr_t)__stack1_top);
+}
+
+/* CPU 1, from startup.S: the same map (the tables are CPU 0's), its GIC part, then fn. */
+void bm_secondary_start(void)
+{
+	bm_mmu_enable();
+	bm_cpu_irq_init();
+	bm_secondary_fn();
+	for (;;)
+		__asm__ volatile("wfi");
 }

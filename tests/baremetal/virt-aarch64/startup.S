@@ -20,6 +20,19 @@ _start:
 3:	wfi
 	b	3b
 
+/* A secondary CPU started by PSCI CPU_ON (board.c: bm_cpu_start) enters here at EL1 with the
+ * MMU off and x0 = the context argument: the top of its stack. */
+	.global bm_secondary_entry
+bm_secondary_entry:
+	msr	daifset, #0xf
+	mov	sp, x0
+	ldr	x0, =bm_vectors
+	msr	vbar_el1, x0
+	isb
+	bl	bm_secondary_start	/* board.c, never returns */
+4:	wfi
+	b	4b
+
 /* Save what the AAPCS64 lets a callee clobber (x0-x18, x29, x30) plus ELR/SPSR, call the C
  * dispatcher, restore, return. 192 bytes keep sp 16-byte aligned. */
 	.macro	irq_frame, handler

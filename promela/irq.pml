@@ -52,6 +52,7 @@ byte arr[2];                /* arrivals left per line */
 byte busy;                  /* CPUs inside handle_irq */
 bit  dis_window;            /* REQ-DEPTH-1: between disable_irq's return and the last enable */
 byte frun;                  /* REQ-LIFECYCLE-5: CPUs running the handler being freed */
+bit  hr[NCPU];              /* ... this CPU is one of them */
 bit  freed;                 /* free_irq has returned */
 #ifdef PROBE
 bit  probe_hit;             /* non-vacuity probes: assert(!probe_hit) must be violated */
@@ -69,6 +70,16 @@ inline lock(lme, llk, lst) {
 inline unlock(lme, llk, lst) {
 	atomic { mm_unlock(lme, llk, lst); lk_owner[llk] = 0 }
 }
+/*
+ * lock, then the load right after it, as one step.  Exact (spec/memory-models.md, R1): every
+ * store to the loaded address is made under this lock, so nobody can change it between the
+ * two, and the acquire already forbids an older value; the two steps only differ in where
+ * other CPUs' unrelated steps interleave, which commute with a load of a lock-protected word.
+ */
+inline lock_load(lme, llk, lst, la, lr, lst2) {
+	atomic { lock(lme, llk, lst); mm_load(lme, la, lr, lst2) }
+}
+
 /* REQ-DISPATCH-1: the status byte is written only by the holder of the descriptor lock */
 inline status_store(sme, sl, sv, sst) {
 	atomic { mm_store(sme, STATUS(sl), sv, sst); assert(lk_owner[DLOCK(sl)] == sme + 1) }
@@ -77,10 +88,10 @@ inline status_store(sme, sl, sv, sst) {
 /* ---- the handlers ---- */
 /* handler 0 of line 0: the tg3 pattern -- act (schedule work) only while irq_sync == 0 */
 inline tg3_handler(me, fl) {
-#if FREE_DEV == 0
-	d_step { frun++ }                        /* the handler free_irq removes starts */
-#endif
 	atomic {
+#if FREE_DEV == 0
+		frun++; hr[me] = 1;                  /* the handler free_irq removes runs ... */
+#endif
 		mm_load(me, FLAG, fl, H_READ_FLAG);
 		if
 		:: fl == 0 ->
@@ -88,18 +99,12 @@ inline tg3_handler(me, fl) {
 #if CHECK_FLAG && SCEN == SCEN_SYNC
 			assert(!returned);
 #endif
-			stale = stale + 1 - old[me]; old[me] = 1   /* count each instance once */
+			stale = stale + 1 - old[me]; old[me] = 1;  /* count each instance once */
+			STEP(me, H_WORK)                 /* it acts on the old flag: the harm */
 		:: else
-		fi
+		fi;
+		fl = 0
 	}
-	if
-	:: fl == 0 -> d_step { STEP(me, H_WORK) }  /* it acts on the old flag: the harm */
-	:: else
-	fi;
-	fl = 0;
-#if FREE_DEV == 0
-	d_step { frun-- }
-#endif
 #if SCEN == SCEN_HAZARD
 	/* the driver's handler takes the driver lock, as the interrupted code may hold it */
 	d_step { assert(lk_owner[DRVLOCK] != me + 1) }  /* REQ-LOCK-4: never wait on a lock we hold */
@@ -125,15 +130,16 @@ inline run_chain(me, l, acts, fl) {
 /*
  * handle_irq(me, l): the kernel's flow (__do_IRQ, 2.6.23).  Runs with the CPU's interrupts
  * disabled (REQ-DISPATCH-8: the caller does not deliver another interrupt meanwhile).
+ * DISPATCH_END(me, l), defined by the includer, runs in the step of the last unlock (it
+ * re-enables the CPU's interrupts and resets st, l; only ghost and CPU-local state).
  */
 inline handle_irq(me, l, st, acts, fl) {
-	lock(me, DLOCK(l), D_LOCK);
-	mm_load(me, STATUS(l), st, D_CHECK);
+	lock_load(me, DLOCK(l), D_LOCK, STATUS(l), st, D_CHECK);
 	if
 	:: st & (INPROGRESS | DISABLED) ->
 		/* busy elsewhere or disabled: leave it to the running instance / enable_irq */
 		status_store(me, l, st | PENDING, D_SET_PENDING);
-		unlock(me, DLOCK(l), D_UNLOCK)
+		atomic { unlock(me, DLOCK(l), D_UNLOCK); DISPATCH_END(me, l) }
 	:: else ->
 		atomic { status_store(me, l, (st & ~PENDING) | INPROGRESS, D_SET_INPROGRESS);
 			/* REQ-DISPATCH-3: one instance per line */
@@ -143,8 +149,11 @@ inline handle_irq(me, l, st, acts, fl) {
 		unlock(me, DLOCK(l), D_UNLOCK);
 		do
 		:: run_chain(me, l, acts, fl);
-			lock(me, DLOCK(l), D_RELOCK);
-			mm_load(me, STATUS(l), st, D_CHECK_PENDING);
+			atomic {
+#if FREE_DEV == 0
+				frun = frun - hr[me]; hr[me] = 0;   /* ... until the chain pass ends */
+#endif
+				lock_load(me, DLOCK(l), D_RELOCK, STATUS(l), st, D_CHECK_PENDING) }
 			if
 			:: st & PENDING ->
 				atomic { status_store(me, l, st & ~PENDING, D_CLEAR_PENDING);
@@ -157,9 +166,8 @@ inline handle_irq(me, l, st, acts, fl) {
 			/* the instance ends here (spec/requirements.md, Terms) */
 			inst[me] = 0; stale = stale - old[me]; old[me] = 0;
 			before = before & ~(1 << me) }
-		unlock(me, DLOCK(l), D_UNLOCK_END)
-	fi;
-	st = 0
+		atomic { unlock(me, DLOCK(l), D_UNLOCK_END); DISPATCH_END(me, l) }
+	fi
 }
 
 /* ---- synchronize_irq: v0 original, v1 barrier-only patch, v2 locked re-check ---- */
@@ -186,8 +194,7 @@ inline synchronize_irq(me, l, st) {
 #if VARIANT == 2
 	do
 	:: sync_spin(me, l, st);
-		lock(me, DLOCK(l), S_LOCK);
-		mm_load(me, STATUS(l), st, S_RECHECK);
+		lock_load(me, DLOCK(l), S_LOCK, STATUS(l), st, S_RECHECK);
 		unlock(me, DLOCK(l), S_UNLOCK);
 		if
 		:: st & INPROGRESS -> d_step { PROBE_IF(4, true) }  /* the re-check caught one */
@@ -212,8 +219,7 @@ inline synchronize_irq(me, l, st) {
 
 /* ---- disable_irq / disable_irq_nosync / enable_irq (REQ-DEPTH-*) ---- */
 inline disable_irq_nosync(me, l, st) {
-	lock(me, DLOCK(l), DIS_LOCK);
-	mm_load(me, STATUS(l), st, DIS_DEPTH_INC);
+	lock_load(me, DLOCK(l), DIS_LOCK, STATUS(l), st, DIS_DEPTH_INC);
 	status_store(me, l, (st + DEPTH1) | DISABLED, DIS_DEPTH_INC);
 	unlock(me, DLOCK(l), DIS_UNLOCK);
 	st = 0
@@ -227,8 +233,7 @@ inline disable_irq(me, l, st) {
 		dis_window = 1 }
 }
 inline enable_irq(me, l, st) {
-	lock(me, DLOCK(l), EN_LOCK);
-	mm_load(me, STATUS(l), st, EN_DEPTH_DEC);
+	lock_load(me, DLOCK(l), EN_LOCK, STATUS(l), st, EN_DEPTH_DEC);
 	assert(st >= DEPTH1);                   /* the scenario keeps it balanced (REQ-DEPTH-4) */
 	if
 	:: st >= 2 * DEPTH1 -> status_store(me, l, st - DEPTH1, EN_DEPTH_DEC)
@@ -248,8 +253,7 @@ inline enable_irq(me, l, st) {
 
 /* ---- free_irq of handler 0 of line l (REQ-LIFECYCLE-5) ---- */
 inline free_irq(me, l, st) {
-	lock(me, DLOCK(l), FREE_LOCK);
-	mm_load(me, ACT(l), st, FREE_UNLINK);
+	lock_load(me, DLOCK(l), FREE_LOCK, ACT(l), st, FREE_UNLINK);
 	atomic { mm_store(me, ACT(l), st & ~1, FREE_UNLINK); PROBE_IF(6, frun > 0) }
 	unlock(me, DLOCK(l), FREE_UNLOCK);
 	synchronize_irq(me, l, st);

@@ -52,21 +52,27 @@
 #define FREE_DEV 1      /* none */
 #endif
 
-#include "irq.pml"
-
 bit irq_en[NCPU];       /* local interrupt-enable state (REQ-LOCK-6) */
+
+/* the end of a dispatch, in the step of its last unlock: interrupts on again, and (idle CPUs)
+ * the promise that the next access is the next D_LOCK, an acquire (mm_viewdead) */
+#define DISPATCH_END(me, l) \
+	irq_en[me] = 1; busy--; st = 0; l = 0; \
+	if :: me != 0 -> mm_viewdead(me) :: else fi
+
+#include "irq.pml"
 
 /* an interrupt arrives on CPU me (interrupts enabled) and is dispatched there; busy counts
  * the arrivals taken and not yet dispatched to the end */
 inline take_irq(me, l, st, acts, fl) {
 	if
-	:: atomic { arr[0] > 0 && irq_en[me] -> STEP(me, IRQ_ARRIVE); arr[0]--; unserved[0] = 1; busy++; l = 0 }
+	/* REQ-DISPATCH-8: the handler runs with the CPU's interrupts off (on again: DISPATCH_END) */
+	:: atomic { arr[0] > 0 && irq_en[me] -> STEP(me, IRQ_ARRIVE); arr[0]--; unserved[0] = 1;
+		busy++; irq_en[me] = 0; l = 0 }
 	:: atomic { NLINES > 1 && arr[1] > 0 && irq_en[me] -> STEP(me, IRQ_ARRIVE); arr[1]--;
-		unserved[1] = 1; busy++; l = 1 }
+		unserved[1] = 1; busy++; irq_en[me] = 0; l = 1 }
 	fi;
-	d_step { irq_en[me] = 0 }                /* REQ-DISPATCH-8: handlers run with irqs off */
-	handle_irq(me, l, st, acts, fl);
-	d_step { irq_en[me] = 1; busy--; l = 0 }
+	handle_irq(me, l, st, acts, fl)
 }
 
 /* CPUs 1..NCPU-1: take interrupts until none is left */
@@ -156,6 +162,13 @@ init {
 		mem[ACT(0)] = (1 << SHARERS) - 1;
 		mem[ACT(1)] = 1;
 		mm_start();
+		/* CPUs 1..: their first access is a D_LOCK (an acquire) */
+		mm_i = 1;
+		do
+		:: mm_i < NCPU -> mm_viewdead(mm_i); mm_i++
+		:: else -> break
+		od;
+		mm_i = 0;
 		run driver();
 		mm_k = 1;
 		do

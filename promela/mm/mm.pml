@@ -28,6 +28,8 @@
  *     mm_unlock(me, l, st)           spin_unlock(l): a release store
  *     mm_load_late(me, a) + mm_resolve(me)   a load whose value lands in lreg[me] "later"
  *                                    (only WEAK defers it: this is what produces LB)
+ *     mm_viewdead(me)                a promise: me's next shared access is an acquire (WEAK
+ *                                    then forgets me's views -- an exact reduction)
  *     MM_DRAINED(me)                 expression: no store of me pending, no load unresolved
  * Background processes (TSO, WEAK) are started with mm_start(): one mm_flusher per CPU.
  */

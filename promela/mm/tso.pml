@@ -57,6 +57,7 @@ inline mm_rmb(mc)                 { skip }
 inline mm_lock(mc, ml, mst)   { atomic { sb_n[mc] == 0 && mem[ml] == 0 -> STEP(mc, mst); mem[ml] = 1 } }
 inline mm_unlock(mc, ml, mst) { mm_store(mc, ml, 0, mst) }
 inline mm_load_late(mc, ma)  { d_step { mm_read(mc, ma, lreg[mc]) } }
+inline mm_viewdead(mc)       { skip }
 inline mm_resolve(mc)       { skip }
 
 /* the oldest store of CPU me reaches memory */

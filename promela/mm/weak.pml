@@ -55,6 +55,7 @@ bit  wmb_pend[NCPU];          /* smp_wmb seen with stores buffered: mark the nex
 bit  lt_p[NCPU];              /* a late load is pending ... */
 byte lt_a[NCPU];              /* ... of this address ... */
 byte lreg[NCPU];              /* ... and lands here */
+bit  vdead[NCPU];             /* the CPU's next access is an acquire: its views are dead */
 
 #define MM_NAME "weak"
 #define SB(mc, i) ((mc) * SBD + (i))
@@ -75,7 +76,7 @@ inline mm_canon(ma) {
 	:: ma < NH ->
 		mm_m = 0; mm_j = 0;
 		do
-		:: mm_j < NCPU -> if :: view[VW(mm_j, ma)] > mm_m -> mm_m = view[VW(mm_j, ma)] :: else fi; mm_j++
+		:: mm_j < NCPU -> if :: !vdead[mm_j] && view[VW(mm_j, ma)] > mm_m -> mm_m = view[VW(mm_j, ma)] :: else fi; mm_j++
 		:: else -> break
 		od;
 		mm_j = mm_m + 1;
@@ -93,6 +94,7 @@ inline mm_canon(ma) {
 
 /* after an acquire or a fence: CPU me reads nothing older than memory now */
 inline mm_resetview(mc) {
+	vdead[mc] = 0;
 #if HIST > 1
 	mm_k = 0;
 	do
@@ -103,6 +105,25 @@ inline mm_resetview(mc) {
 #else
 	skip
 #endif
+}
+
+/*
+ * Exact reduction (spec/memory-models.md, R2): the caller promises that CPU mc's next shared
+ * access is an acquire (spin_lock), which resets its views before any load.  Until then its
+ * views are never consulted, so they are kept at 0 and count for no history.
+ */
+inline mm_viewdead(mc) {
+	atomic {
+		vdead[mc] = 1;
+#if HIST > 1
+		mm_k = 0;
+		do
+		:: mm_k < NH -> view[VW(mc, mm_k)] = 0; mm_canon(mm_k); mm_k++
+		:: else -> break
+		od;
+		mm_k = 0
+#endif
+	}
 }
 
 /* CPU me writes v to memory at a: the old value becomes version 1, every other CPU may still
@@ -122,7 +143,7 @@ inline mm_commit(mc, ma, mv) {
 		:: mm_j < NCPU ->
 			if
 			:: mm_j == mc -> view[VW(mm_j, ma)] = 0
-			:: mm_j != mc && view[VW(mm_j, ma)] < HIST - 1 -> view[VW(mm_j, ma)]++
+			:: mm_j != mc && !vdead[mm_j] && view[VW(mm_j, ma)] < HIST - 1 -> view[VW(mm_j, ma)]++
 			:: else
 			fi; mm_j++
 		:: else -> break

@@ -176,8 +176,13 @@ def run_row(r, build, trails, cc_opt):
     if r["ltl"]:
         cc = [f"-DMEMLIM={MEMLIM_MB}"]
         args = [f"-m{DEPTH_LIMIT}", "-a"]
+    elif r["expected"] == "violate":
+        cc = ["-DSAFETY", "-DBFS", f"-DMEMLIM={MEMLIM_MB}"]   # the shortest trail
+        args = [f"-m{DEPTH_LIMIT}"]
     else:
-        cc = ["-DSAFETY", "-DBFS", f"-DMEMLIM={MEMLIM_MB}"]
+        # depth-first with partial-order reduction (BFS weakens it); a violation still
+        # leaves a (not necessarily shortest) trail
+        cc = ["-DSAFETY", "-DCOLLAPSE", f"-DMEMLIM={MEMLIM_MB}"]
         args = [f"-m{DEPTH_LIMIT}"]
     res = pan.run(work, model, r["defines"], cc, args, cc_opt=cc_opt)
     out = {k: r[k] for k in ("kind", "name", "variant", "memory_model", "config", "property",

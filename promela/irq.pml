@@ -16,6 +16,11 @@
 #define OTHLOCK    8            /* another lock (hazard scenario) */
 #define NADDR      9
 
+/* who plain-loads what outside a lock_load (R8 of spec/memory-models.md): the status word only
+ * the driver's synchronize_irq spin; the flag and the chain only CPUs running handlers (CPU 0
+ * too in the hazard scenario, where it takes interrupts) */
+#define MM_TRACK(c, a) (((a) < 2 && (c) == 0) || ((a) >= 2 && ((c) != 0 || SCEN == SCEN_HAZARD)))
+
 #define INPROGRESS 1
 #define PENDING    2
 #define DISABLED   4
@@ -77,7 +82,7 @@ inline unlock(lme, llk, lst) {
  * other CPUs' unrelated steps interleave, which commute with a load of a lock-protected word.
  */
 inline lock_load(lme, llk, lst, la, lr, lst2) {
-	atomic { lock(lme, llk, lst); mm_load(lme, la, lr, lst2) }
+	atomic { lock(lme, llk, lst); mm_load_locked(lme, la, lr, lst2) }
 }
 
 /* REQ-DISPATCH-1: the status byte is written only by the holder of the descriptor lock */

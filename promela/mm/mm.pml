@@ -18,6 +18,8 @@
  * The interface (me = calling CPU, a = address constant, st = step name, an mtype):
  *     mm_load(me, a, r, st)          r = *a                       plain load
  *     mm_store(me, a, v, st)         *a = v                       plain store
+ *     mm_load_locked(me, a, r, st)   r = *a right after taking the lock that guards a (the
+ *                                    current value: nobody else may write it meanwhile)
  *     mm_load_acq(me, a, r, st)      r = smp_load_acquire(a)
  *     mm_store_rel(me, a, v, st)     smp_store_release(a, v)
  *     mm_xchg(me, a, v, r, st)       r = xchg(a, v)               fully ordered RMW

@@ -10,6 +10,7 @@ byte lreg[NCPU];
 
 inline mm_load(mc, ma, mr, mst)      { d_step { mr = mem[ma]; STEPV(mc, mst, ma, mr) } }
 inline mm_store(mc, ma, mv, mst)     { d_step { STEPV(mc, mst, ma, mv); mem[ma] = mv } }
+inline mm_load_locked(mc, ma, mr, mst) { mm_load(mc, ma, mr, mst) }
 inline mm_load_acq(mc, ma, mr, mst)  { mm_load(mc, ma, mr, mst) }
 inline mm_store_rel(mc, ma, mv, mst) { mm_store(mc, ma, mv, mst) }
 inline mm_xchg(mc, ma, mv, mr, mst)   { d_step { STEP(mc, mst); mr = mem[ma]; mem[ma] = mv } }

@@ -46,6 +46,7 @@ inline mm_store(mc, ma, mv, mst) {
 	atomic { sb_n[mc] < SBD -> STEPV(mc, mst, ma, mv);
 		sb_a[SB(mc, sb_n[mc])] = ma; sb_v[SB(mc, sb_n[mc])] = mv; sb_n[mc]++ }
 }
+inline mm_load_locked(mc, ma, mr, mst) { mm_load(mc, ma, mr, mst) }
 inline mm_load_acq(mc, ma, mr, mst)  { mm_load(mc, ma, mr, mst) }
 inline mm_store_rel(mc, ma, mv, mst) { mm_store(mc, ma, mv, mst) }
 inline mm_xchg(mc, ma, mv, mr, mst)   { atomic { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mem[ma] = mv } }

@@ -57,6 +57,16 @@ byte lt_a[NCPU];              /* ... of this address ... */
 byte lreg[NCPU];              /* ... and lands here */
 bit  vdead[NCPU];             /* the CPU's next access is an acquire: its views are dead */
 
+/*
+ * MM_TRACK(c, a): may CPU c plain-load address a other than right after taking the lock that
+ * protects it?  Only then can c's view of a matter (spec/memory-models.md, R8).  The includer
+ * may narrow it; mm_load asserts it, so a wrong narrowing is caught, not silently unsound.
+ * Loads fused with a lock acquire (mm_load_locked) always read the current value (R1).
+ */
+#ifndef MM_TRACK
+#define MM_TRACK(c, a) 1
+#endif
+
 #define MM_NAME "weak"
 #define SB(mc, i) ((mc) * SBD + (i))
 #define MM_DRAINED(mc) (sb_n[mc] == 0 && !lt_p[mc])
@@ -76,7 +86,11 @@ inline mm_canon(ma) {
 	:: ma < NH ->
 		mm_m = 0; mm_j = 0;
 		do
-		:: mm_j < NCPU -> if :: !vdead[mm_j] && view[VW(mm_j, ma)] > mm_m -> mm_m = view[VW(mm_j, ma)] :: else fi; mm_j++
+		:: mm_j < NCPU ->
+			if
+			:: !vdead[mm_j] && MM_TRACK(mm_j, ma) && view[VW(mm_j, ma)] > mm_m -> mm_m = view[VW(mm_j, ma)]
+			:: else
+			fi; mm_j++
 		:: else -> break
 		od;
 		mm_j = mm_m + 1;
@@ -143,7 +157,8 @@ inline mm_commit(mc, ma, mv) {
 		:: mm_j < NCPU ->
 			if
 			:: mm_j == mc -> view[VW(mm_j, ma)] = 0
-			:: mm_j != mc && !vdead[mm_j] && view[VW(mm_j, ma)] < HIST - 1 -> view[VW(mm_j, ma)]++
+			:: mm_j != mc && !vdead[mm_j] && MM_TRACK(mm_j, ma) && view[VW(mm_j, ma)] < HIST - 1 ->
+				view[VW(mm_j, ma)]++
 			:: else
 			fi; mm_j++
 		:: else -> break
@@ -172,6 +187,7 @@ inline mm_forward(mc, ma, mr) {
 /* a plain load: forward, or any readable version (nondeterministic) */
 inline mm_load(mc, ma, mr, mst) {
 	atomic {
+		assert(ma >= NH || MM_TRACK(mc, ma));   /* R8: the narrowing must cover this load */
 		mm_forward(mc, ma, mr);
 		if
 		:: mm_f == 1 -> mm_f = 0
@@ -236,6 +252,18 @@ inline mm_buffer(mc, ma, mv, mbk, mst) {
 inline mm_store(mc, ma, mv, mst) { mm_buffer(mc, ma, mv, 0, mst) }
 /* a release also orders the CPU's earlier loads: bind a late one first */
 inline mm_store_rel(mc, ma, mv, mst) { mm_resolve(mc); mm_buffer(mc, ma, mv, 2, mst) }
+
+/* the load right after taking the lock that protects ma: current value (R1) */
+inline mm_load_locked(mc, ma, mr, mst) {
+	d_step {
+		mm_forward(mc, ma, mr);
+		if :: mm_f == 1 -> mm_f = 0 :: else -> mr = mem[ma] fi;
+#if HIST > 1
+		if :: ma < NH -> view[VW(mc, ma)] = 0; mm_canon(ma) :: else fi;
+#endif
+		STEPV(mc, mst, ma, mr)
+	}
+}
 
 inline mm_load_acq(mc, ma, mr, mst) {
 	atomic { sb_nrel[mc] == 0 -> mm_load(mc, ma, mr, mst); mm_resetview(mc) }

@@ -2,11 +2,13 @@
 #
 #   make cross            every target of TARGETS: build, barrier check, run under qemu
 #                         → build/evidence/cross.json (tools/cross/cross.py)
-#   make cross-barrier    the objdump barrier check for every Linux target + Armv7-M
+#   make cross-barrier    the objdump barrier check for every target (Linux and bare metal)
 #   make cross-baremetal  build and run the bare-metal tests: Armv7-M on qemu-system-arm
-#                         (mps2-an385), AArch64 on qemu-system-aarch64 (virt)
-#   TARGETS="aarch64-linux-gnu baremetal-armv7m"   a subset (triples, or the short names
-#                         aarch64 armhf riscv64 ppc64le armv7m a64-bm)
+#                         (mps2-an385), AArch64 on qemu-system-aarch64 (virt, 1 and 2 CPUs)
+#   make cross-build-<t> | cross-barrier-<t> | cross-run-<t> (bare metal)   one step, one target
+#   TARGETS="aarch64-linux-gnu baremetal-armv7m"   a subset (names as above, or the short
+#                         names aarch64 armhf riscv64 ppc64le armv7m aarch64-bm aarch64-smp)
+#   CROSS_STRESS_N=...    interrupts per stress run under qemu-user (default 10^5)
 #
 # Everything lands in $(BUILD)/cross/<target>/. The library is built from the same sources
 # (src/core/*.c + src/port/<PORT>/*.c) with the same warning set ($(ALL_CFLAGS)) as the host

@@ -4,7 +4,9 @@
 SHELL := /bin/bash
 
 include mk/config.mk
-include $(filter-out mk/config.mk,$(sort $(wildcard mk/*.mk)))
+# The library template first: other fragments (cross, bare metal, sanitizers) call it at parse time.
+include mk/lib.mk
+include $(filter-out mk/config.mk mk/lib.mk,$(sort $(wildcard mk/*.mk)))
 
 .PHONY: all
 all: deps $(EVIDENCE_ALL)

@@ -12,9 +12,8 @@
 #
 # Everything lands in $(BUILD)/cross/<target>/. The library is built from the same sources
 # (src/core/*.c + src/port/<PORT>/*.c) with the same warning set ($(ALL_CFLAGS)) as the host
-# build; only CC, the target flags and PORT change. CROSS_LIB_RULES mirrors mk/lib.mk's
-# IRQSYNC_LIB_RULES: this fragment is read before mk/lib.mk (the Makefile includes mk/*.mk in
-# name order), so it cannot $(call) that template at parse time.
+# build; only CC, the target flags and PORT change: every library here comes from mk/lib.mk's
+# IRQSYNC_LIB_RULES template (the top Makefile reads mk/lib.mk before the other fragments).
 CROSS_DIR     := $(BUILD)/cross
 CROSS_LINUX   := aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-linux-gnu
 CROSS_BM      := baremetal-armv7m baremetal-aarch64 baremetal-aarch64-smp
@@ -40,20 +39,7 @@ CROSS_BARRIER_FNS := --fn spin_lock=rmw,acquire_rmw,acquire_load --fn spin_unloc
                      --fn xprobe_smp_mb=full --fn synchronize_irq=acquire_load,release \
                      --fn handle_irq=acquire_load,release
 
-CROSS_CPPFLAGS := -Isrc/include
-cross_lib_srcs = $(sort $(wildcard src/core/*.c)) $(sort $(wildcard src/port/$(1)/*.c))
-cross_lib_objs = $(patsubst src/%.c,$(1)/obj/%.o,$(call cross_lib_srcs,$(2)))
-CROSS_HDRS     = $(wildcard src/include/irqsync/*.h src/core/*.h src/port/*.h src/port/*/*.h)
-
-# $(call CROSS_LIB_RULES,<outdir>,<CC>,<CFLAGS>,<PORT>,<AR>) → <outdir>/libirqsync.a
-define CROSS_LIB_RULES
-$(1)/obj/%.o: src/%.c $$(CROSS_HDRS)
-	@mkdir -p $$(@D)
-	$(2) $(3) $$(CROSS_CPPFLAGS) -c $$< -o $$@
-$(1)/libirqsync.a: $$(call cross_lib_objs,$(1),$(4))
-	@rm -f $$@
-	$(5) rcs $$@ $$^
-endef
+CROSS_CPPFLAGS := $(IRQSYNC_CPPFLAGS)
 
 # ---- Linux targets: library, barrier probe, weakened variants ----
 # $(call CROSS_PROBE_RULES,<target>,<dir>,<CC>,<CFLAGS>,<LDFLAGS+LIBS>,<arch>,<objdump>)
@@ -69,10 +55,10 @@ cross-barrier-$(1): $(2)/barrier-probe
 endef
 
 define CROSS_LINUX_RULES
-$(eval $(call CROSS_LIB_RULES,$(CROSS_DIR)/$(1),$(1)-gcc,$(ALL_CFLAGS),hosted,$(1)-ar))
+$(eval $(call IRQSYNC_LIB_RULES,$(CROSS_DIR)/$(1),$(1)-gcc,$(ALL_CFLAGS),hosted,$(1)-ar))
 $(eval $(call CROSS_PROBE_RULES,$(1),$(CROSS_DIR)/$(1),$(1)-gcc,$(ALL_CFLAGS) $(CROSS_LDFLAGS),-lpthread,$(call cross_arch,$(1)),$(1)-objdump))
 $(foreach w,$(CROSS_WEAK),\
-  $(eval $(call CROSS_LIB_RULES,$(CROSS_DIR)/$(1)/$(w),$(1)-gcc,$(ALL_CFLAGS) $(CROSS_FLAGS_$(w)),hosted,$(1)-ar))\
+  $(eval $(call IRQSYNC_LIB_RULES,$(CROSS_DIR)/$(1)/$(w),$(1)-gcc,$(ALL_CFLAGS) $(CROSS_FLAGS_$(w)),hosted,$(1)-ar))\
   $(eval $(call CROSS_PROBE_RULES,$(w)-$(1),$(CROSS_DIR)/$(1)/$(w),$(1)-gcc,$(ALL_CFLAGS) $(CROSS_FLAGS_$(w)) $(CROSS_LDFLAGS),-lpthread,$(call cross_arch,$(1)),$(1)-objdump)))
 .PHONY: cross-lib-$(1)
 cross-lib-$(1): $(CROSS_DIR)/$(1)/libirqsync.a
@@ -121,7 +107,7 @@ $(CROSS_DIR)/$(1)/tests/$(call cross_w,$(2),1): $(call cross_w,$(2),2) $(call cr
 CROSS_TEST_BINS_$(1) += $(CROSS_DIR)/$(1)/tests/$(call cross_w,$(2),1)
 endef
 $(foreach t,$(CROSS_LINUX),\
-  $(foreach l,$(CROSS_TEST_LIBS),$(eval $(call CROSS_LIB_RULES,$(CROSS_DIR)/$(t)/$(firstword $(subst :, ,$(l))),$(t)-gcc,$(ALL_CFLAGS) $(call cross_sp,$(lastword $(subst :, ,$(l)))),hosted,$(t)-ar)))\
+  $(foreach l,$(CROSS_TEST_LIBS),$(eval $(call IRQSYNC_LIB_RULES,$(CROSS_DIR)/$(t)/$(firstword $(subst :, ,$(l))),$(t)-gcc,$(ALL_CFLAGS) $(call cross_sp,$(lastword $(subst :, ,$(l)))),hosted,$(t)-ar)))\
   $(foreach p,$(CROSS_TEST_PROGS),$(eval $(call CROSS_TEST_RULES,$(t),$(p))))\
   $(eval .PHONY: cross-build-$(t))\
   $(eval cross-build-$(t): $(CROSS_DIR)/$(t)/libirqsync.a $(CROSS_DIR)/$(t)/barrier-probe $$(CROSS_TEST_BINS_$(t))))
@@ -175,16 +161,16 @@ BM_CFLAGS_$(1) := $(ALL_CFLAGS) $(BM_$(1)_ARCH) -ffreestanding -DIRQSYNC_NR_CPUS
 BM_SRC_$(1)    := tests/baremetal/main.c tests/baremetal/semihost.c $(BM_$(1)_BOOT) $(BM_$(1)_BOARD)/board.c
 BM_HDR_$(1)    := $(wildcard tests/baremetal/*.h $(BM_$(1)_BOARD)/*.h) $(BM_$(1)_BOARD)/link.ld
 BM_LINK_$(1)   := $(BM_$(1)_ARCH) $(BM_$(1)_LD) -nostartfiles -nostdlib
-$$(eval $$(call CROSS_LIB_RULES,$(CROSS_DIR)/baremetal-$(1),$(BM_$(1)_PFX)gcc,$$(BM_CFLAGS_$(1)),baremetal-$(1),$(BM_$(1)_PFX)ar))
+$$(eval $$(call IRQSYNC_LIB_RULES,$(CROSS_DIR)/baremetal-$(1),$(BM_$(1)_PFX)gcc,$$(BM_CFLAGS_$(1)),baremetal-$(1),$(BM_$(1)_PFX)ar))
 $$(eval $$(call CROSS_PROBE_RULES,baremetal-$(1),$(CROSS_DIR)/baremetal-$(1),$(BM_$(1)_PFX)gcc,$$(BM_CFLAGS_$(1)) -nostartfiles -nostdlib -static -e main,-lgcc,$(BM_$(1)_CHECK),$(BM_$(1)_PFX)objdump))
 $$(foreach w,$(CROSS_WEAK),\
-  $$(eval $$(call CROSS_LIB_RULES,$(CROSS_DIR)/baremetal-$(1)/$$(w),$(BM_$(1)_PFX)gcc,$$(BM_CFLAGS_$(1)) $$(CROSS_FLAGS_$$(w)),baremetal-$(1),$(BM_$(1)_PFX)ar))\
+  $$(eval $$(call IRQSYNC_LIB_RULES,$(CROSS_DIR)/baremetal-$(1)/$$(w),$(BM_$(1)_PFX)gcc,$$(BM_CFLAGS_$(1)) $$(CROSS_FLAGS_$$(w)),baremetal-$(1),$(BM_$(1)_PFX)ar))\
   $$(eval $$(call CROSS_PROBE_RULES,$$(w)-baremetal-$(1),$(CROSS_DIR)/baremetal-$(1)/$$(w),$(BM_$(1)_PFX)gcc,$$(BM_CFLAGS_$(1)) $$(CROSS_FLAGS_$$(w)) -nostartfiles -nostdlib -static -e main,-lgcc,$(BM_$(1)_CHECK),$(BM_$(1)_PFX)objdump)))
 
 $$(BM_DIR_$(1))/irqsync-test.elf: $$(BM_SRC_$(1)) $$(BM_HDR_$(1)) $$(BM_DIR_$(1))/libirqsync.a
 	$(BM_$(1)_PFX)gcc $$(BM_CFLAGS_$(1)) $$(CROSS_CPPFLAGS) -Itests/baremetal $$(BM_LINK_$(1)) $$(BM_SRC_$(1)) $$(BM_DIR_$(1))/libirqsync.a -lgcc -o $$@
 # The expected-failure image: the real core with a known-bad port (REQ-LOCK-3).
-$$(BM_DIR_$(1))/irqsync-test-mutant.elf: $$(BM_SRC_$(1)) $$(BM_HDR_$(1)) $(BM_$(1)_MUTANT) $$(filter-out $$(BM_DIR_$(1))/obj/port/%,$$(call cross_lib_objs,$$(BM_DIR_$(1)),baremetal-$(1)))
+$$(BM_DIR_$(1))/irqsync-test-mutant.elf: $$(BM_SRC_$(1)) $$(BM_HDR_$(1)) $(BM_$(1)_MUTANT) $$(filter-out $$(BM_DIR_$(1))/obj/port/%,$$(call irqsync_lib_objs,$$(BM_DIR_$(1)),baremetal-$(1)))
 	$(BM_$(1)_PFX)gcc $$(BM_CFLAGS_$(1)) $$(CROSS_CPPFLAGS) -Itests/baremetal $$(BM_LINK_$(1)) $$(filter %.c %.S %.o,$$^) -lgcc -o $$@
 
 .PHONY: cross-lib-baremetal-$(1) cross-build-baremetal-$(1) cross-run-baremetal-$(1) cross-run-mutant-baremetal-$(1)
@@ -208,11 +194,11 @@ SMP_CFLAGS := $(ALL_CFLAGS) $(BM_aarch64_ARCH) -ffreestanding -DIRQSYNC_NR_CPUS=
 SMP_SRC    := tests/baremetal/smp.c tests/baremetal/semihost.c $(BM_aarch64_BOOT) $(BM_aarch64_BOARD)/board.c
 SMP_HDR    := $(wildcard tests/baremetal/*.h) $(BM_aarch64_BOARD)/link.ld
 SMP_QEMU   := qemu-system-aarch64 -M virt -cpu cortex-a53 -smp 2 -accel tcg,thread=multi -nic none
-$(eval $(call CROSS_LIB_RULES,$(SMP_DIR),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS),baremetal-aarch64,$(BM_aarch64_PFX)ar))
-$(eval $(call CROSS_LIB_RULES,$(SMP_DIR)/mutant-nowait,$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) -DIRQSYNC_TESTING -DIRQSYNC_TEST_VARIANT=4,baremetal-aarch64,$(BM_aarch64_PFX)ar))
+$(eval $(call IRQSYNC_LIB_RULES,$(SMP_DIR),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS),baremetal-aarch64,$(BM_aarch64_PFX)ar))
+$(eval $(call IRQSYNC_LIB_RULES,$(SMP_DIR)/mutant-nowait,$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) -DIRQSYNC_TESTING -DIRQSYNC_TEST_VARIANT=4,baremetal-aarch64,$(BM_aarch64_PFX)ar))
 $(eval $(call CROSS_PROBE_RULES,baremetal-aarch64-smp,$(SMP_DIR),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) -nostartfiles -nostdlib -static -e main,-lgcc,aarch64,$(BM_aarch64_PFX)objdump))
 $(foreach w,$(CROSS_WEAK),\
-  $(eval $(call CROSS_LIB_RULES,$(SMP_DIR)/$(w),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) $(CROSS_FLAGS_$(w)),baremetal-aarch64,$(BM_aarch64_PFX)ar))\
+  $(eval $(call IRQSYNC_LIB_RULES,$(SMP_DIR)/$(w),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) $(CROSS_FLAGS_$(w)),baremetal-aarch64,$(BM_aarch64_PFX)ar))\
   $(eval $(call CROSS_PROBE_RULES,$(w)-baremetal-aarch64-smp,$(SMP_DIR)/$(w),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) $(CROSS_FLAGS_$(w)) -nostartfiles -nostdlib -static -e main,-lgcc,aarch64,$(BM_aarch64_PFX)objdump)))
 
 $(SMP_DIR)/irqsync-test.elf: $(SMP_SRC) $(SMP_HDR) $(SMP_DIR)/libirqsync.a

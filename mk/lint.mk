@@ -11,8 +11,8 @@
 LINT_TOOLS  ?= sparse,cocci,cppcheck,clang-tidy
 LINT_CFLAGS ?=
 # The library is checked as it is built (mk/lib.mk, mk/cross.mk): public headers, core and the
-# hosted port for the host; core and the Armv7-M port for a Cortex-M3 (clang-tidy with that
-# target, sparse with --arch=arm, cppcheck with the target's macro), one CPU.
+# hosted port for the host; core and each bare-metal port for its CPU (clang-tidy with that
+# target, sparse with the target's --arch, cppcheck with the target's macro).
 LINT_LIB_SRCS   = $(sort $(wildcard src/core/*.c src/port/hosted/*.c))
 LINT_LIB_CFLAGS = $(CSTD) $(IRQSYNC_CPPFLAGS) $(IRQSYNC_HOSTED_CPPFLAGS) -Isrc/core -Isrc/port
 LINT_BM_SRCS    = $(sort $(wildcard src/port/baremetal-armv7m/*.c))
@@ -20,6 +20,12 @@ LINT_BM_CFLAGS  = $(CSTD) $(IRQSYNC_CPPFLAGS) -Isrc/core -Isrc/port -ffreestandi
 LINT_BM_TOOLFLAGS = --tool-flags clang-tidy="--target=arm-none-eabi -mcpu=cortex-m3 -mthumb -mfloat-abi=soft" \
                     --tool-flags sparse="--arch=arm -D__ARM_ARCH_7M__" \
                     --tool-flags cppcheck="-D__ARM_ARCH_7M__"
+# The AArch64 bare-metal port (DAIF masking, MPIDR cpu ids), up to the SMP run's two CPUs.
+LINT_A64_SRCS   = $(sort $(wildcard src/port/baremetal-aarch64/*.c))
+LINT_A64_CFLAGS = $(CSTD) $(IRQSYNC_CPPFLAGS) -Isrc/core -Isrc/port -ffreestanding -DIRQSYNC_NR_CPUS=2
+LINT_A64_TOOLFLAGS = --tool-flags clang-tidy="--target=aarch64-none-elf" \
+                     --tool-flags sparse="--arch=aarch64 -D__aarch64__" \
+                     --tool-flags cppcheck="-D__aarch64__"
 
 LINT_RUN = $(PYTHON) lint/irqlint.py --tools "$(LINT_TOOLS)"
 # coccinelle reads every #ifdef branch whatever the -D options: one pass over a file is enough
@@ -37,6 +43,7 @@ endif
 #   host:       core + hosted port, default build (what ships)
 #   host-debug: the same with -DIRQSYNC_DEBUG (the REQ-ERR-6 reports compiled in)
 #   armv7m:     core + bare-metal port for a Cortex-M3
+#   aarch64:    core + bare-metal port for AArch64
 lint-lib:
 	@rc=0; \
 	group() { echo "lint-lib: $$1" >&2; shift; r=0; "$$@" || r=$$?; [ $$r -gt $$rc ] && rc=$$r; true; }; \
@@ -45,6 +52,9 @@ lint-lib:
 	$(if $(strip $(LINT_BM_SRCS)),group armv7m $(LINT_RUN_NOCOCCI) --cflags "$(LINT_BM_CFLAGS) $(LINT_CFLAGS)" $(LINT_BM_TOOLFLAGS) \
 	  $(filter-out src/port/hosted/%,$(LINT_LIB_SRCS)) $(LINT_BM_SRCS); \
 	  $(if $(findstring cocci,$(LINT_TOOLS)),group armv7m-cocci $(LINT_RUN) --tools cocci --cflags "$(LINT_BM_CFLAGS)" $(LINT_BM_SRCS);)) \
+	$(if $(strip $(LINT_A64_SRCS)),group aarch64 $(LINT_RUN_NOCOCCI) --cflags "$(LINT_A64_CFLAGS) $(LINT_CFLAGS)" $(LINT_A64_TOOLFLAGS) \
+	  $(filter-out src/port/hosted/%,$(LINT_LIB_SRCS)) $(LINT_A64_SRCS); \
+	  $(if $(findstring cocci,$(LINT_TOOLS)),group aarch64-cocci $(LINT_RUN) --tools cocci --cflags "$(LINT_A64_CFLAGS)" $(LINT_A64_SRCS);)) \
 	exit $$rc
 
 lint-fix: ## apply the spin_lock_irq -> spin_lock_irqsave patch to SRC="..." in place, then lint

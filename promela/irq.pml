@@ -118,13 +118,32 @@ inline tg3_handler(me, fl) {
 #endif
 }
 
-/* one pass of line l's action chain (REQ-DISPATCH-4: every installed handler, in order) */
+/*
+ * R9 (spec/memory-models.md): under TSO and WEAK a store only appends to the CPU's own buffer,
+ * which no other CPU can see, so a store and the CPU's next access may form one step: any step
+ * of another CPU between them commutes with the append and can be moved before it.  Under SC a
+ * store writes memory, so there the steps stay apart (SPLIT_SC closes one atomic, opens the next).
+ */
+#ifdef MM_SC
+#define SPLIT_SC } atomic {
+#else
+#define SPLIT_SC
+#endif
+
+/* the start of a pass of line l's action chain: read the chain (REQ-DISPATCH-4: every installed
+ * handler, in order).  Only free_irq writes the chain; elsewhere it is a constant (exact). */
+inline chain_begin(me, l, acts) {
+#if SCEN == SCEN_FREE
+	mm_load(me, ACT(l), acts, D_HANDLER);
+#else
+	acts = mem[ACT(l)]; STEPV(me, D_HANDLER, ACT(l), acts);
+#endif
+	unserved[l] = 0;                     /* this pass serves every earlier arrival */
+	assert(!(l == 0 && dis_window));     /* REQ-DEPTH-1: no handler while disabled */
+	assert(!(l == 0 && freed && (acts & 1))); /* REQ-LIFECYCLE-5: not called again */
+	PROBE_IF(3, returned && l == 0)
+}
 inline run_chain(me, l, acts, fl) {
-	atomic { mm_load(me, ACT(l), acts, D_HANDLER);
-		unserved[l] = 0;                     /* this pass serves every earlier arrival */
-		assert(!(l == 0 && dis_window));     /* REQ-DEPTH-1: no handler while disabled */
-		assert(!(l == 0 && freed && (acts & 1))); /* REQ-LIFECYCLE-5: not called again */
-		PROBE_IF(3, returned && l == 0) }
 	if
 	:: l == 0 && (acts & 1) -> tg3_handler(me, fl)
 	:: else
@@ -143,15 +162,19 @@ inline handle_irq(me, l, st, acts, fl) {
 	if
 	:: st & (INPROGRESS | DISABLED) ->
 		/* busy elsewhere or disabled: leave it to the running instance / enable_irq */
-		status_store(me, l, st | PENDING, D_SET_PENDING);
-		atomic { unlock(me, DLOCK(l), D_UNLOCK); DISPATCH_END(me, l) }
+		atomic { status_store(me, l, st | PENDING, D_SET_PENDING);
+			SPLIT_SC
+			unlock(me, DLOCK(l), D_UNLOCK); DISPATCH_END(me, l) }
 	:: else ->
 		atomic { status_store(me, l, (st & ~PENDING) | INPROGRESS, D_SET_INPROGRESS);
 			/* REQ-DISPATCH-3: one instance per line */
 			assert(!(inst[0] == l + 1 || inst[1] == l + 1 || (NCPU > 2 && inst[2] == l + 1) ||
 				(NCPU > 3 && inst[3] == l + 1) || (NCPU > 4 && inst[4] == l + 1)));
-			inst[me] = l + 1 }
-		unlock(me, DLOCK(l), D_UNLOCK);
+			inst[me] = l + 1;
+			SPLIT_SC
+			unlock(me, DLOCK(l), D_UNLOCK);
+			SPLIT_SC
+			chain_begin(me, l, acts) }
 		do
 		:: run_chain(me, l, acts, fl);
 			atomic {
@@ -162,16 +185,20 @@ inline handle_irq(me, l, st, acts, fl) {
 			if
 			:: st & PENDING ->
 				atomic { status_store(me, l, st & ~PENDING, D_CLEAR_PENDING);
-					PROBE_IF(2, l == 0) }
-				unlock(me, DLOCK(l), D_UNLOCK)
+					PROBE_IF(2, l == 0);
+					SPLIT_SC
+					unlock(me, DLOCK(l), D_UNLOCK);
+					SPLIT_SC
+					chain_begin(me, l, acts) }
 			:: else -> break
 			fi
 		od;
 		atomic { status_store(me, l, st & ~INPROGRESS, D_CLEAR_INPROGRESS);
 			/* the instance ends here (spec/requirements.md, Terms) */
 			inst[me] = 0; stale = stale - old[me]; old[me] = 0;
-			before = before & ~(1 << me) }
-		atomic { unlock(me, DLOCK(l), D_UNLOCK_END); DISPATCH_END(me, l) }
+			before = before & ~(1 << me);
+			SPLIT_SC
+			unlock(me, DLOCK(l), D_UNLOCK_END); DISPATCH_END(me, l) }
 	fi
 }
 

@@ -19,7 +19,7 @@ inline mm_mb(mc, mst)              { skip }
 inline mm_wmb(mc)                 { skip }
 inline mm_rmb(mc)                 { skip }
 /* spin_lock: wait until free, take it in the same step (a blocked CPU is visible to SPIN) */
-inline mm_lock(mc, ml, mst)         { atomic { mem[ml] == 0 -> STEP(mc, mst); mem[ml] = 1 } }
+inline mm_lock(mc, ml, mst)         { d_step { mem[ml] == 0 -> STEP(mc, mst); mem[ml] = 1 } }
 inline mm_unlock(mc, ml, mst)       { d_step { STEP(mc, mst); mem[ml] = 0 } }
 inline mm_load_late(mc, ma)        { d_step { lreg[mc] = mem[ma] } }
 inline mm_viewdead(mc)       { skip }

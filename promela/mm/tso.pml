@@ -43,19 +43,19 @@ inline mm_read(mc, ma, mr) {
 inline mm_load(mc, ma, mr, mst)  { d_step { mm_read(mc, ma, mr); STEPV(mc, mst, ma, mr) } }
 /* a full buffer stalls the store until the flusher makes room */
 inline mm_store(mc, ma, mv, mst) {
-	atomic { sb_n[mc] < SBD -> STEPV(mc, mst, ma, mv);
+	d_step { sb_n[mc] < SBD -> STEPV(mc, mst, ma, mv);
 		sb_a[SB(mc, sb_n[mc])] = ma; sb_v[SB(mc, sb_n[mc])] = mv; sb_n[mc]++ }
 }
 inline mm_load_locked(mc, ma, mr, mst) { mm_load(mc, ma, mr, mst) }
 inline mm_load_acq(mc, ma, mr, mst)  { mm_load(mc, ma, mr, mst) }
 inline mm_store_rel(mc, ma, mv, mst) { mm_store(mc, ma, mv, mst) }
-inline mm_xchg(mc, ma, mv, mr, mst)   { atomic { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mem[ma] = mv } }
-inline mm_fetch_add(mc, ma, md, mr, mst) { atomic { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mem[ma] = mr + md } }
-inline mm_mb(mc, mst)              { atomic { sb_n[mc] == 0 -> STEP(mc, mst) } }
+inline mm_xchg(mc, ma, mv, mr, mst)   { d_step { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mem[ma] = mv } }
+inline mm_fetch_add(mc, ma, md, mr, mst) { d_step { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mem[ma] = mr + md } }
+inline mm_mb(mc, mst)              { d_step { sb_n[mc] == 0 -> STEP(mc, mst) } }
 inline mm_wmb(mc)                 { skip }
 inline mm_rmb(mc)                 { skip }
 /* lock; xchg: drains the buffer, then test-and-set on memory */
-inline mm_lock(mc, ml, mst)   { atomic { sb_n[mc] == 0 && mem[ml] == 0 -> STEP(mc, mst); mem[ml] = 1 } }
+inline mm_lock(mc, ml, mst)   { d_step { sb_n[mc] == 0 && mem[ml] == 0 -> STEP(mc, mst); mem[ml] = 1 } }
 inline mm_unlock(mc, ml, mst) { mm_store(mc, ml, 0, mst) }
 inline mm_load_late(mc, ma)  { d_step { mm_read(mc, ma, lreg[mc]) } }
 inline mm_viewdead(mc)       { skip }

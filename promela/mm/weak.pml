@@ -81,6 +81,7 @@ bit  vdead[NCPU];             /* the CPU's next access is an acquire: its views 
 
 /* history bookkeeping: drop versions no CPU can read any more, so equal states merge (exact) */
 inline mm_canon(ma) {
+	d_step {
 #if HIST > 1
 	if
 	:: ma < NH ->
@@ -104,10 +105,12 @@ inline mm_canon(ma) {
 #else
 	skip
 #endif
+	}
 }
 
 /* after an acquire or a fence: CPU me reads nothing older than memory now */
 inline mm_resetview(mc) {
+	d_step {
 	vdead[mc] = 0;
 #if HIST > 1
 	mm_k = 0;
@@ -119,6 +122,7 @@ inline mm_resetview(mc) {
 #else
 	skip
 #endif
+	}
 }
 
 /*
@@ -127,7 +131,7 @@ inline mm_resetview(mc) {
  * views are never consulted, so they are kept at 0 and count for no history.
  */
 inline mm_viewdead(mc) {
-	atomic {
+	d_step {
 		vdead[mc] = 1;
 #if HIST > 1
 		mm_k = 0;
@@ -143,6 +147,7 @@ inline mm_viewdead(mc) {
 /* CPU me writes v to memory at a: the old value becomes version 1, every other CPU may still
  * read it (its view grows, saturating at HIST-1); the writer itself no longer (coherence) */
 inline mm_commit(mc, ma, mv) {
+	d_step {
 #if HIST > 1
 	if
 	:: ma < NH ->
@@ -171,10 +176,12 @@ inline mm_commit(mc, ma, mv) {
 #else
 	mem[ma] = mv
 #endif
+	}
 }
 
 /* own newest buffered store to a, if any: sets mm_f */
 inline mm_forward(mc, ma, mr) {
+	d_step {
 	mm_i = sb_n[mc]; mm_f = 0;
 	do
 	:: mm_i > 0 && sb_a[SB(mc, mm_i - 1)] == ma -> mr = sb_v[SB(mc, mm_i - 1)]; mm_f = 1; break
@@ -182,6 +189,7 @@ inline mm_forward(mc, ma, mr) {
 	:: mm_i == 0 -> break
 	od;
 	mm_i = 0
+	}
 }
 
 /* a plain load: forward, or any readable version (nondeterministic) */
@@ -219,6 +227,7 @@ inline mm_load(mc, ma, mr, mst) {
 
 /* bind a pending late load now, to the current value */
 inline mm_bind(mc) {
+	d_step {
 	mm_forward(mc, lt_a[mc], lreg[mc]);
 	if
 	:: mm_f == 0 -> lreg[mc] = mem[lt_a[mc]];
@@ -228,13 +237,14 @@ inline mm_bind(mc) {
 	:: else -> mm_f = 0
 	fi;
 	lt_p[mc] = 0; lt_a[mc] = 0
+	}
 }
-inline mm_resolve(mc) { atomic { if :: lt_p[mc] -> mm_bind(mc) :: else fi } }
+inline mm_resolve(mc) { d_step { if :: lt_p[mc] -> mm_bind(mc) :: else fi } }
 inline mm_load_late(mc, ma) { d_step { assert(!lt_p[mc]); lt_p[mc] = 1; lt_a[mc] = ma } }
 
 /* b: 0 plain, 2 release */
 inline mm_buffer(mc, ma, mv, mbk, mst) {
-	atomic {
+	d_step {
 		sb_n[mc] < SBD -> STEPV(mc, mst, ma, mv);
 		/* a later store to the address of a pending late load would need that load bound
 		 * first (same-address order); the litmus tests never do it */
@@ -270,26 +280,27 @@ inline mm_load_acq(mc, ma, mr, mst) {
 }
 inline mm_mb(mc, mst) {
 	mm_resolve(mc);
-	atomic { sb_n[mc] == 0 -> STEP(mc, mst); mm_resetview(mc) }
+	d_step { sb_n[mc] == 0 -> STEP(mc, mst); mm_resetview(mc) }
 }
-inline mm_rmb(mc) { mm_resolve(mc); atomic { mm_resetview(mc) } }
-inline mm_wmb(mc) { atomic { if :: sb_n[mc] > 0 -> wmb_pend[mc] = 1 :: else fi } }
+inline mm_rmb(mc) { mm_resolve(mc); d_step { mm_resetview(mc) } }
+inline mm_wmb(mc) { d_step { if :: sb_n[mc] > 0 -> wmb_pend[mc] = 1 :: else fi } }
 inline mm_xchg(mc, ma, mv, mr, mst) {
 	mm_resolve(mc);
-	atomic { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mm_commit(mc, ma, mv); mm_resetview(mc) }
+	d_step { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mm_commit(mc, ma, mv); mm_resetview(mc) }
 }
 inline mm_fetch_add(mc, ma, md, mr, mst) {
 	mm_resolve(mc);
-	atomic { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mm_commit(mc, ma, mr + md); mm_resetview(mc) }
+	d_step { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mm_commit(mc, ma, mr + md); mm_resetview(mc) }
 }
 inline mm_lock(mc, ml, mst) {
-	atomic { sb_nrel[mc] == 0 && !SB_HAS(mc, ml) && mem[ml] == 0 ->
+	d_step { sb_nrel[mc] == 0 && !SB_HAS(mc, ml) && mem[ml] == 0 ->
 		STEP(mc, mst); mm_commit(mc, ml, 1); mm_resetview(mc) }
 }
 inline mm_unlock(mc, ml, mst) { mm_store_rel(mc, ml, 0, mst) }
 
 /* remove entry k of CPU me's buffer */
 inline mm_remove(mc, mkk) {
+	d_step {
 	if :: sb_b[SB(mc, mkk)] == 2 -> sb_nrel[mc]-- :: else fi;
 	mm_i = mkk + 1;
 	do
@@ -305,6 +316,7 @@ inline mm_remove(mc, mkk) {
 	if :: sb_b[SB(mc, 0)] == 1 -> sb_b[SB(mc, 0)] = 0 :: else fi;
 	if :: sb_n[mc] == 0 -> wmb_pend[mc] = 0 :: else fi;
 	mm_i = 0
+	}
 }
 
 /* CPU me's buffer drains one entry, any that may go first; or a late load gets bound */

@@ -30,25 +30,30 @@ ALL = ("",)  # every file of the tree
 REPORT_ONLY = ("tools/report/", "tools/stamp.py", "tools/summary.py", "mk/report.mk",
                "tests/report/")
 
-# One line per producer: make target, outputs (relative to $(BUILD)), source prefixes.
-# Prefix lists are deliberately wide (all of tools/ and mk/): a false "stale" costs a rerun,
-# a false "fresh" costs the evidence its meaning.
+# One entry per producer: make target, outputs (relative to $(BUILD)), source prefixes: the
+# producer's inputs, its tool directory, its make fragment and those it uses, mk/config.mk and the
+# Makefile. A prefix too wide costs a rerun; one too narrow would call a result fresh that is not,
+# so a source set is only narrowed where the producer's imports and includes show the boundary.
+MK = ("mk/config.mk", "Makefile")
 PRODUCERS = {
     "model":  {"target": "model", "outputs": ["evidence/model.json", "evidence/trails"],
-               "sources": ("promela/", "tools/", "mk/", "spec/steps.md", "Makefile")},
+               "sources": ("promela/", "tools/model/", "mk/model.mk", "spec/steps.md") + MK},
     "proofs": {"target": "prove", "outputs": ["evidence/proofs.json"],
-               "sources": ("src/", "acsl/", "proofs/", "tools/", "mk/", "Makefile")},
+               "sources": ("src/", "acsl/", "proofs/", "mk/prove.mk") + MK},
     "tests":  {"target": "check", "outputs": ["results/summary.json"], "sources": ALL},
     "cross":  {"target": "cross", "outputs": ["evidence/cross.json"],
-               "sources": ("src/", "tests/", "tools/", "mk/", "Makefile")},
-    "bench":  {"target": "bench", "outputs": ["evidence/bench.json", "evidence/race.json"],
-               "sources": ("src/", "tests/", "bench/", "tools/", "mk/", "Makefile"), "optional": True},
+               "sources": ("src/", "tests/", "tools/cross/", "mk/cross.mk", "mk/lib.mk",
+                           "mk/test.mk") + MK},
     "trace":  {"target": "trace", "outputs": ["evidence/trace.json"], "sources": ALL},
+    "bench":  {"target": "bench", "outputs": ["evidence/bench.json", "evidence/race.json"],
+               "sources": ("src/", "tests/", "tools/bench/", "mk/bench.mk", "mk/lib.mk",
+                           "mk/test.mk") + MK, "optional": True},
     "conformance": {"target": "conformance", "outputs": ["evidence/conformance.json"],
-                    "sources": ("src/", "tests/", "promela/", "tools/", "mk/", "spec/steps.md",
-                                "Makefile"), "optional": True},
+                    "sources": ("src/", "tests/conformance/", "tests/harness/", "promela/",
+                                "tools/model/", "mk/mutants.mk", "mk/lib.mk", "spec/steps.md") + MK,
+                    "optional": True},
     "scale":  {"target": "model-scale", "outputs": ["evidence/model-scale.json"],
-               "sources": ("promela/", "tools/", "mk/", "Makefile"), "optional": True},
+               "sources": ("promela/", "tools/model/", "mk/model.mk") + MK, "optional": True},
 }
 HEARTBEAT = float(os.environ.get("EVIDENCE_HEARTBEAT", "30"))
 
@@ -194,7 +199,8 @@ def check(name):
         if st and st.get("unavailable"):
             why = f"no `make {PRODUCERS[name]['target']}` target when it was last run"
         elif st:
-            why = f"`make {PRODUCERS[name]['target']}` exited {st.get('rc')} and wrote no result"
+            why = (f"`make {PRODUCERS[name]['target']}` exited {st.get('rc')} and wrote no "
+                   f"{os.path.basename(primary(name))}")
         else:
             why = "not run"
         return dict(r, status="missing", reason=why)
@@ -279,6 +285,9 @@ def run(name, cmd):
     elif rc != 0:
         write_stamp(name, dict(st, failed=True))
         print(f"<== {name}: exit {rc} in {_fmt(dt)}, no new result (old one rejected)", flush=True)
+    elif after[primary(name)] is None:
+        write_stamp(name, dict(st, failed=True))
+        print(f"<== {name}: exit 0 in {_fmt(dt)} but no {primary(name)} written", flush=True)
     else:
         # The producer's make rule found its output up to date: keep the earlier stamp, whose
         # fingerprint then decides (stale if the rule missed a dependency).

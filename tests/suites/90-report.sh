@@ -91,6 +91,10 @@ t_run "report/unstamped: a result rewritten after its stamp is rejected" \
 # a producer that fails without writing: its old result is rejected
 IRQSYNC_ROOT=$fx BUILD=$fx/build python3 tools/stamp.py run cross -- false >/dev/null; gen >/dev/null
 t_run "report/failed producer: the old result is rejected" $chk status "$ev/evidence.json" cross failed
+# a producer that succeeds without writing its result: missing, and the reason says so
+IRQSYNC_ROOT=$fx BUILD=$fx/build python3 tools/stamp.py run conformance -- true >/dev/null; gen >/dev/null
+t_run "report/producer exiting 0 without a result is shown as missing, saying why" bash -c \
+  "$chk status '$ev/evidence.json' conformance missing | grep -q 'exited 0 and wrote no conformance.json'"
 # a missing producer: shown as missing, in red, and its card says "not run"
 rm -f "$ev/bench.json" "$ev/stamps/bench.json" "$fx/build/results/summary.json"; gen >/dev/null
 t_run "report/missing producer shown as missing" $chk status "$ev/evidence.json" tests missing

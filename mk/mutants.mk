@@ -21,7 +21,13 @@ $(CONF_DIR)/replay-v%: tests/conformance/replay.c $(CONF_DIR)/lib-v%/libirqsync.
 	$(CC) $(CONF_CFLAGS) -DIRQSYNC_TEST_VARIANT=$* $(IRQSYNC_CPPFLAGS) $(IRQSYNC_HOSTED_CPPFLAGS) -Isrc/core \
 	  $< $(CONF_DIR)/lib-v$*/libirqsync.a $(IRQSYNC_HOST_LIBS) -o $@
 
-CONF_BINS := $(CONF_DIR)/replay-v0 $(CONF_DIR)/replay-v1 $(CONF_DIR)/replay-v2
+# The ticket lock through the hooks (a gap of the replay: it never contends a lock).
+$(CONF_DIR)/lockcheck: tests/conformance/lockcheck.c $(CONF_DIR)/lib-v2/libirqsync.a $(IRQSYNC_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CONF_CFLAGS) -DIRQSYNC_TEST_VARIANT=2 $(IRQSYNC_CPPFLAGS) $< $(CONF_DIR)/lib-v2/libirqsync.a \
+	  $(IRQSYNC_HOST_LIBS) -o $@
+
+CONF_BINS := $(CONF_DIR)/replay-v0 $(CONF_DIR)/replay-v1 $(CONF_DIR)/replay-v2 $(CONF_DIR)/lockcheck
 
 .PHONY: conformance conformance-bins
 conformance-bins: $(CONF_BINS)
@@ -29,3 +35,16 @@ conformance-bins: $(CONF_BINS)
 conformance: $(CONF_BINS) ## replay SPIN schedules on the C core → build/evidence/conformance.json
 	@mkdir -p $(EVIDENCE)
 	$(PYTHON) tests/conformance/run.py --seeds $(CONF_SEEDS) --out $(EVIDENCE)/conformance.json
+
+# Mutation campaign (tests/mutants/catalog.json, tools/mutants/campaign.py):
+#   make mutants                every mutant × every applicable technique, each on a copy of the
+#                               tree under build/mutants/ → build/evidence/mutants.json (list of
+#                               {id, target, description, killed_by, results}) and
+#                               build/evidence/mutants-matrix.json (kill matrix, rate, time)
+#   make mutants MUTANTS=a,b    only those
+MUTANTS ?=
+.PHONY: mutants
+mutants: conformance-bins ## the mutation campaign → build/evidence/mutants.json
+	@mkdir -p $(EVIDENCE)
+	$(PYTHON) tools/mutants/campaign.py --jobs $(JOBS) $(if $(MUTANTS),--ids $(MUTANTS)) \
+	  --out $(EVIDENCE)/mutants.json

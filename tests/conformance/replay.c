@@ -566,6 +566,26 @@ static void snapshot_and_compare(void)
 	cmp("chain passes", S.x.passes, (unsigned int)(d->handled + d->unhandled));
 }
 
+/*
+ * A child that makes no progress for 5 s: say where it stands (a divergence seen before the
+ * hang is the better evidence) and die.  Test code: snprintf in a handler is tolerated here.
+ */
+static void on_alarm(int sig)
+{
+	char msg[700];
+	int n;
+
+	(void)sig;
+	n = snprintf(msg, sizeof(msg), "FAIL %s: %s%s; then no progress in 5 s (hang)\n", S.id,
+		     diverged[0] ? "diverged: " : "at schedule entry ", diverged[0] ? diverged : "");
+	if (!diverged[0])
+		n = snprintf(msg, sizeof(msg), "FAIL %s: no progress in 5 s at schedule entry %d (hang)\n",
+			     S.id, pos);
+	if (n > 0)
+		(void)!write(1, msg, (size_t)n < sizeof(msg) ? (size_t)n : sizeof(msg) - 1);
+	_exit(1);
+}
+
 /* ---- one schedule, in a child ---- */
 static int run_child(void)
 {
@@ -585,7 +605,8 @@ static int run_child(void)
 	for (c = 0; c < NW; c++)
 		memv[c] = atomic_load(real[c]);
 	(void)irqsync_set_step_hook(hook);
-	alarm(10);
+	signal(SIGALRM, on_alarm);
+	alarm(5);
 	pthread_create(&th[0], NULL, driver, NULL);
 	for (c = 1; c < S.ncpu; c++)
 		pthread_create(&th[c], NULL, cpu_thread, (void *)(long)c);
@@ -790,9 +811,15 @@ extern const int irqsync_test_variant;
 int main(int argc, char **argv)
 {
 	int lineno = 0, r, nok = 0, ngap = 0, ncannot = 0, nfail = 0, total = 0;
+	int max_fail = 0;	/* --max-fail N: stop after N failed schedules (the mutation campaign) */
 	FILE *f = stdin;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc > 2 && !strcmp(argv[1], "--max-fail")) {
+		max_fail = atoi(argv[2]);
+		argc -= 2;
+		argv += 2;
+	}
 	if (argc > 1 && !(f = fopen(argv[1], "r"))) {
 		fprintf(stderr, "replay: %s: %s\n", argv[1], strerror(errno));
 		return 2;
@@ -801,6 +828,10 @@ int main(int argc, char **argv)
 		int status;
 		pid_t pid;
 
+		if (max_fail && nfail >= max_fail) {
+			printf("stopped after %d failed schedules (--max-fail)\n", nfail);
+			break;
+		}
 		total++;
 		if (!S.cannot && S.variant != irqsync_test_variant) {
 			printf("FAIL %s: schedule of v%d given to the v%d build\n", S.id, S.variant,
@@ -832,7 +863,7 @@ int main(int argc, char **argv)
 		}
 		if (WIFSIGNALED(status))
 			printf("FAIL %s: %s (signal %d)\n", S.id,
-			       WTERMSIG(status) == SIGALRM ? "hang: no progress in 10 s" : "crash",
+			       WTERMSIG(status) == SIGALRM ? "hang: no progress in 5 s" : "crash",
 			       WTERMSIG(status));
 		nfail++;
 	}

@@ -25,6 +25,9 @@ t_run "conformance/hand-v2-cannot-follow-v0-race [REQ-SYNC-1 REQ-SYNC-6]" $R/rep
 t_run_fail "conformance/hand-v0-does-reproduce (control) [REQ-TCB-1]" \
   "this build reproduces the counterexample \(sync1\)" $R/replay-v0 $sched/race-v0-tso-on-v2.sched
 
+# The ticket lock through the hooks: the one thing the replay cannot contend (REQ-LOCK-1/2).
+t_tap "conformance/lockcheck" $R/lockcheck
+
 # SPIN's schedules: >= 1000 replayed (CONF_SEEDS random simulations per configuration).
 t_run "conformance/spin-schedules-replayed [REQ-IMPL-3 REQ-TCB-1]" \
   python3 tests/conformance/run.py --seeds "${CONF_SEEDS:-20}" --trails 10 --min 1000 \

@@ -207,7 +207,7 @@ inline sync_spin(me, l, st) {
 	do
 	:: mm_load(me, STATUS(l), st, S_SPIN_READ);
 		if
-		:: st & INPROGRESS -> skip           /* cpu_relax() */
+		:: st & INPROGRESS -> mm_relax(me)   /* cpu_relax() */
 		:: else -> break
 		fi
 	od

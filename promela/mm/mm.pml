@@ -32,6 +32,8 @@
  *                                    (only WEAK defers it: this is what produces LB)
  *     mm_viewdead(me)                a promise: me's next shared access is an acquire (WEAK
  *                                    then forgets me's views -- an exact reduction)
+ *     mm_relax(me)                   cpu_relax() in a wait loop (WEAK with -DMM_EVENTUAL:
+ *                                    stores become visible eventually -- liveness runs only)
  *     MM_DRAINED(me)                 expression: no store of me pending, no load unresolved
  * Background processes (TSO, WEAK) are started with mm_start(): one mm_flusher per CPU.
  */

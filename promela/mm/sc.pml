@@ -23,5 +23,6 @@ inline mm_lock(mc, ml, mst)         { d_step { mem[ml] == 0 -> STEP(mc, mst); me
 inline mm_unlock(mc, ml, mst)       { d_step { STEP(mc, mst); mem[ml] = 0 } }
 inline mm_load_late(mc, ma)        { d_step { lreg[mc] = mem[ma] } }
 inline mm_viewdead(mc)       { skip }
+inline mm_relax(mc)          { skip }
 inline mm_resolve(mc)             { skip }
 inline mm_start()                 { skip }

@@ -59,6 +59,7 @@ inline mm_lock(mc, ml, mst)   { d_step { sb_n[mc] == 0 && mem[ml] == 0 -> STEP(m
 inline mm_unlock(mc, ml, mst) { mm_store(mc, ml, 0, mst) }
 inline mm_load_late(mc, ma)  { d_step { mm_read(mc, ma, lreg[mc]) } }
 inline mm_viewdead(mc)       { skip }
+inline mm_relax(mc)          { skip }
 inline mm_resolve(mc)       { skip }
 
 /* the oldest store of CPU me reaches memory */

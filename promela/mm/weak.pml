@@ -282,6 +282,16 @@ inline mm_mb(mc, mst) {
 	mm_resolve(mc);
 	d_step { sb_n[mc] == 0 -> STEP(mc, mst); mm_resetview(mc) }
 }
+/* cpu_relax() in a wait loop.  For liveness runs only (-DMM_EVENTUAL): the hardware makes a
+ * store visible to every CPU eventually, so a waiting CPU's views are reset here (spec R12);
+ * safety runs leave it a no-op, keeping every stale read. */
+inline mm_relax(mc) {
+#ifdef MM_EVENTUAL
+	d_step { mm_resetview(mc) }
+#else
+	skip
+#endif
+}
 inline mm_rmb(mc) { mm_resolve(mc); d_step { mm_resetview(mc) } }
 inline mm_wmb(mc) { d_step { if :: sb_n[mc] > 0 -> wmb_pend[mc] = 1 :: else fi } }
 inline mm_xchg(mc, ma, mv, mr, mst) {

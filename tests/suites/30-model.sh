@@ -81,3 +81,10 @@ t_run_fail "model/bad MM=foo names the models [REQ-ERR-7]" 'MM=foo is not a memo
   make -s model MM=foo
 t_run_fail "model/bad ARRIVALS=9 names the range [REQ-ERR-7]" 'ARRIVALS=9 is out of range: valid values are 1\.\.4' \
   make -s model ARRIVALS=9
+
+# --- progress (REQ-SYNC-5): synchronize_irq returns under weak fairness; without fairness, or on
+# WEAK without eventual visibility, SPIN shows the non-terminating spin (so the check can fail) ---
+t_run "model/ltl term v2 weak, weak fairness: synchronize_irq returns [REQ-SYNC-5]" \
+  $R1 --fair MM_WEAK VARIANT=2 LTL_TERM MM_EVENTUAL CHECK_SYNC1=0 CHECK_FLAG=0
+t_run_fail "model/ltl term without fairness: the spinner starves the handler [REQ-SYNC-5]" \
+  'acceptance cycle' $R1 --ltl MM_TSO VARIANT=2 LTL_TERM CHECK_SYNC1=0 CHECK_FLAG=0

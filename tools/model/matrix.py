@@ -48,6 +48,11 @@ PROPS = {
     "ltl-sync": dict(scen="SCEN_SYNC", d=["CHECK_SYNC1=0", "CHECK_FLAG=0", "CALLER_MB=1",
                                           "LTL_SYNC"], ltl=True, reqs=["REQ-SYNC-3"],
                      match=r"returned&&\(stale>0\)"),
+    # REQ-SYNC-5: synchronize_irq returns (<> returned) under weak fairness; MM_EVENTUAL makes a
+    # waiting CPU see stores eventually (the hardware's guarantee; liveness runs only)
+    "ltl-term": dict(scen="SCEN_SYNC", d=["CHECK_SYNC1=0", "CHECK_FLAG=0", "CALLER_MB=1",
+                                          "LTL_TERM", "MM_EVENTUAL"], ltl=True, fair=True,
+                     reqs=["REQ-SYNC-5"], match=r"acceptance cycle"),
     # REQ-LIFECYCLE-5 on a shared line
     "free": dict(scen="SCEN_FREE", d=["CHECK_SYNC1=0"], reqs=["REQ-LIFECYCLE-5"],
                  match=r"assertion violated \((frun==0|.*freed)"),
@@ -114,6 +119,7 @@ def protocol_rows(cfg, mms, variants, props, probes=True):
                 rows.append(dict(kind="protocol", name=f"{prop}", variant=v, memory_model=mm,
                                  config=dict(cfg), property=prop, requirements=reqs,
                                  expected=exp, match=p["match"], ltl=p.get("ltl", False),
+                                 fair=p.get("fair", False),
                                  defines=[f"MM_{mm.upper()}", f"VARIANT={v[1]}",
                                           f"SCEN={p['scen']}"] + p["d"] + cfg_defines(cfg)))
     if probes:
@@ -175,7 +181,7 @@ def run_row(r, build, trails, cc_opt):
     # shortest counterexamples: BFS for safety; LTL runs need the nested DFS
     if r["ltl"]:
         cc = [f"-DMEMLIM={MEMLIM_MB}"]
-        args = [f"-m{DEPTH_LIMIT}", "-a"]
+        args = [f"-m{DEPTH_LIMIT}", "-a"] + (["-f"] if r.get("fair") else [])
     elif r["expected"] == "violate":
         cc = ["-DSAFETY", "-DBFS", f"-DMEMLIM={MEMLIM_MB}"]   # the shortest trail
         args = [f"-m{DEPTH_LIMIT}"]

@@ -49,20 +49,21 @@ def load(p):
 def expected_page_numbers(ev):
     v = ev["verdict"]
     want = {}
-    def put(cid, d, num, den, extra=()):
+    def put(cid, d, num, den, extra=(), prod=None):
         if d is None:
-            want[f"{cid}-state"] = "not run"
+            st = ev["producers"][prod]["status"] if prod else "missing"
+            want[f"{cid}-state"] = "not run" if st == "missing" else st if st != "fresh" else "invalid"
             return
         want[f"{cid}-num"], want[f"{cid}-den"] = str(d[num]), str(d[den])
         for k, key in extra:
             want[k] = str(d[key])
     put("v-req", v["requirements"], "verified", "total",
-        (("v-req-partial", "partial"), ("v-req-failed", "failed"), ("v-req-none", "none")))
-    put("v-goals", v["goals"], "proved", "total", (("v-goals-assumptions", "assumptions"),))
-    put("v-model", v["model"], "as_expected", "total")
+        (("v-req-partial", "partial"), ("v-req-failed", "failed"), ("v-req-none", "none")), "trace")
+    put("v-goals", v["goals"], "proved", "total", (("v-goals-assumptions", "assumptions"),), "proofs")
+    put("v-model", v["model"], "as_expected", "total", (), "model")
     put("v-tests", v["tests"], "passed", "total",
-        (("v-tests-failed", "failed"), ("v-tests-skipped", "skipped")))
-    put("v-targets", v["targets"], "ok", "total")
+        (("v-tests-failed", "failed"), ("v-tests-skipped", "skipped")), "tests")
+    put("v-targets", v["targets"], "ok", "total", (), "cross")
     want["v-fresh-num"], want["v-fresh-den"] = str(v["fresh"]), str(v["producers"])
     return want
 

@@ -11,7 +11,8 @@ body{font:14px/1.4 system-ui,sans-serif;margin:0 2em 4em;color:#222;background:#
 h1{margin:.6em 0 .1em}h2{border-bottom:2px solid #ccc;margin-top:1.6em}
 .meta{color:#555}.meta code{font-size:12px}
 .cards{display:flex;flex-wrap:wrap;gap:12px;margin:1em 0}
-.card{border:2px solid #999;border-radius:8px;padding:8px 14px;min-width:150px}
+.card{border:2px solid #999;border-radius:8px;padding:8px 14px;min-width:150px;max-width:330px}
+.card .why{font-size:11px;color:#666}
 .card .n{font-size:26px;font-weight:700}.card .l{color:#444}
 .good{border-color:#2a7d2a;background:#eef8ee}.bad{border-color:#c0392b;background:#fdecea}
 .warn{border-color:#c98a00;background:#fff6e0}
@@ -46,10 +47,16 @@ def md_inline(s):
     return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", out)
 
 
-def card(cid, label, num, den, good, sub=""):
+def state_word(status):
+    return "not run" if status == "missing" else status
+
+
+def card(cid, label, num, den, good, sub="", state=None):
     if num is None:
-        return (f'<div class="card bad" id="{cid}"><div class="n" id="{cid}-state">not run</div>'
-                f'<div class="l">{e(label)}</div><div class="l">{e(sub)}</div></div>')
+        st, why = state or ("missing", "")
+        why = why if len(why) <= 140 else why[:137] + "…"
+        return (f'<div class="card bad" id="{cid}"><div class="n" id="{cid}-state">{e(state_word(st))}</div>'
+                f'<div class="l">{e(label)}</div><div class="l why">{e(why)}</div></div>')
     cls = "good" if good else "bad"
     return (f'<div class="card {cls}" id="{cid}"><div class="n"><span id="{cid}-num">{num}</span> / '
             f'<span id="{cid}-den">{den}</span></div><div class="l">{e(label)}</div>'
@@ -58,32 +65,32 @@ def card(cid, label, num, den, good, sub=""):
 
 def verdict_cards(ev):
     v, p = ev["verdict"], ev["producers"]
-    why = lambda n: f"{p[n]['status']}: {p[n]['reason']}" if p[n]["status"] != "fresh" else ""
+    st = lambda n: (p[n]["status"] if p[n]["status"] != "fresh" else "invalid", p[n]["reason"])
     out = ['<div class="cards">']
     r = v["requirements"]
     out.append(card("v-req", "requirements verified", r and r["verified"], r and r["total"],
                     bool(r) and r["verified"] == r["total"],
                     (f'<span id="v-req-partial">{r["partial"]}</span> partial, '
                      f'<span id="v-req-failed">{r["failed"]}</span> failed, '
-                     f'<span id="v-req-none">{r["none"]}</span> without evidence') if r else why("trace")))
+                     f'<span id="v-req-none">{r["none"]}</span> without evidence') if r else "", st("trace")))
     g = v["goals"]
     out.append(card("v-goals", "proof goals proved", g and g["proved"], g and g["total"],
                     bool(g) and g["proved"] == g["total"] and g["total"] > 0,
                     f'<span id="v-goals-assumptions">{g["assumptions"]}</span> assumed contracts'
-                    if g else why("proofs")))
+                    if g else "", st("proofs")))
     m = v["model"]
     out.append(card("v-model", "model runs as expected", m and m["as_expected"], m and m["total"],
                     bool(m) and m["as_expected"] == m["total"] and m["total"] > 0,
                     f'{m["protocol"]} protocol, {m["litmus"]} litmus, {m["expected_violations"]} '
-                    f'expected violations' if m else why("model")))
+                    f'expected violations' if m else "", st("model")))
     t = v["tests"]
     out.append(card("v-tests", "tests passed", t and t["passed"], t and t["total"],
                     bool(t) and t["failed"] == 0 and t["passed"] > 0,
                     f'<span id="v-tests-failed">{t["failed"]}</span> failed, '
-                    f'<span id="v-tests-skipped">{t["skipped"]}</span> skipped' if t else why("tests")))
+                    f'<span id="v-tests-skipped">{t["skipped"]}</span> skipped' if t else "", st("tests")))
     c = v["targets"]
     out.append(card("v-targets", "cross targets passing", c and c["ok"], c and c["total"],
-                    bool(c) and c["ok"] == c["total"] and c["total"] > 0, "" if c else why("cross")))
+                    bool(c) and c["ok"] == c["total"] and c["total"] > 0, "", st("cross")))
     out.append(card("v-fresh", "results fresh", v["fresh"], v["producers"],
                     v["fresh"] == v["producers"]))
     out.append("</div>")

@@ -36,7 +36,7 @@ REPORT_ONLY = ("tools/report/", "tools/stamp.py", "tools/summary.py", "mk/report
 # so a source set is only narrowed where the producer's imports and includes show the boundary.
 MK = ("mk/config.mk", "Makefile")
 PRODUCERS = {
-    "model":  {"target": "model", "outputs": ["evidence/model.json", "evidence/trails"],
+    "model":  {"target": "model", "outputs": ["evidence/model.json"], "referenced": "evidence/trails",
                "sources": ("promela/", "tools/model/", "mk/model.mk", "spec/steps.md") + MK},
     "proofs": {"target": "prove", "outputs": ["evidence/proofs.json"],
                "sources": ("src/", "acsl/", "proofs/", "mk/prove.mk") + MK},
@@ -110,6 +110,27 @@ def fingerprint(name):
     return h.hexdigest(), files
 
 
+def _referenced(name, res):
+    """The files of a directory that the primary output names (model.json's trails: the file
+    and its siblings of the same stem); other runs writing other trails there do not matter."""
+    d = PRODUCERS[name].get("referenced")
+    if not d:
+        return
+    try:
+        with open(os.path.join(build_dir(), primary(name)), encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        res[d] = None
+        return
+    p = os.path.join(build_dir(), d)
+    names = sorted(os.listdir(p)) if os.path.isdir(p) else []
+    h = hashlib.sha256()
+    for n in names:
+        if n.split(".", 1)[0] + "." in text:
+            h.update(f"{n}\0{_sha(os.path.join(p, n))}\n".encode())
+    res[d] = h.hexdigest()
+
+
 def output_hashes(name):
     """{output: sha256 or None}; a directory hashes as the list of its files and contents."""
     res = {}
@@ -126,6 +147,7 @@ def output_hashes(name):
             res[o] = _sha(p)
         else:
             res[o] = None
+    _referenced(name, res)
     return res
 
 
@@ -191,7 +213,14 @@ def check(name):
     b = _from_begin(name, cur)
     if b and (not st or st.get("unavailable") or st.get("outputs") != cur
               or b["start_ns"] > st.get("end_ns", st.get("start_ns", 0))):
-        st = b
+        # A direct run has no end hook: its outputs are bound now, at the first look after it
+        # wrote its result, and the begin-stamp is consumed. A later rewrite is then caught.
+        st = dict(b, end_ns=time.time_ns())
+        write_stamp(name, st)
+        try:
+            os.remove(begin_path(name))
+        except OSError:
+            pass
     r = {"producer": name, "target": PRODUCERS[name]["target"], "changed": [],
          "rc": st.get("rc") if st else None, "stamped": st.get("date") if st else None}
     redo = f"run `make evidence-{name}` (or `make`)"
@@ -262,7 +291,7 @@ def run(name, cmd):
     start_ns = time.time_ns()
     fp, files = fingerprint(name)  # before the run: an edit during it makes the result stale
     before = output_hashes(name)
-    mtimes = {o: _mtime(o) for o in before}
+    mtimes = {o: _mtime(o) for o in before}  # a referenced dir's mtime changes with any file
     t0 = time.time()
     print(f"==> {time.strftime('%H:%M:%S')} {name}: {' '.join(cmd)}", flush=True)
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)

@@ -84,6 +84,12 @@ dr() {
     echo >>"$ev/model.json" && gen >/dev/null && $chk status "$ev/evidence.json" model fresh
 }
 t_run "report/direct run after a begin-stamp counts as fresh" dr
+# another run's trail next to ours changes nothing; rewriting a trail model.json cites does
+echo "other run" >"$ev/trails/other-run.txt"; gen >/dev/null
+t_run "report/an unrelated trail in trails/ leaves model.json fresh" $chk status "$ev/evidence.json" model fresh
+echo "# edited" >>"$ev/trails/sb-tso.txt"; gen >/dev/null
+t_run "report/a rewritten trail that model.json cites makes it unstamped" \
+  $chk status "$ev/evidence.json" model unstamped
 # a result rewritten outside make: unstamped
 echo " " >>"$ev/proofs.json"; gen >/dev/null
 t_run "report/unstamped: a result rewritten after its stamp is rejected" \

@@ -155,7 +155,7 @@ def parse(text, sources, mm="tso"):
     bufs = {}             # cpu -> list of entries (FIFO)
     kinds = {m[0] for m in _markers(lines)}
     explicit = {"enter": "enter" in kinds, "flush": "flush" in kinds}
-    last_move, fmove = None, None
+    fmove = None          # the flusher move being read
     last_store = {}       # pid -> buffer entry of its latest buffered store
     for raw in lines:
         if raw.startswith("spin: trail ends") or raw.startswith("#processes"):
@@ -181,7 +181,6 @@ def parse(text, sources, mm="tso"):
             depth, pid, pname, path, ln, stmt = m.groups()
             pid, ln = int(pid), int(ln)
             procs.setdefault(pid, pname.strip(":").split(":")[0])
-            key = (depth, pid)
             for p in pending:
                 _event(p, pid, path, ln, rows, bufs, sources, mm, buffered, explicit)
                 if rows and rows[-1].get("effect") == "enter":
@@ -202,7 +201,6 @@ def parse(text, sources, mm="tso"):
                     fmove = {"pid": pid, "cpu": flushers.index(pid), "k": 0, "at": None,
                              "late": False, "depth": depth}
                 _flusher_line(fmove, st)
-            last_move = key
             continue
         s = raw.strip()
         if s.startswith("#"):

@@ -348,12 +348,13 @@ def main(argv):
         worst = 0
         for n in names:
             c = check(n)
-            print(f"{n:7} {c['status']:9} {c['reason']}")
+            print(f"{n:11} {c['status']:9} {c['reason']}")
             worst |= c["status"] != "fresh"
         return worst
     if len(argv) == 2 and argv[1] == "list":
         for n, p in PRODUCERS.items():
-            print(f"{n:7} make {p['target']:6} -> {' '.join(p['outputs'])}  "
+            ref = f" + the {p['referenced']}/ files it cites" if p.get("referenced") else ""
+            print(f"{n:11} make {p['target']:11} -> {' '.join(p['outputs'])}{ref}  "
                   f"from {' '.join(p['sources']) if p['sources'] != ALL else '(whole tree)'}")
         return 0
     print(__doc__, file=sys.stderr)

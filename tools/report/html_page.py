@@ -108,6 +108,14 @@ def producers(ev):
     return "\n".join(rows)
 
 
+TL_INDEX = {}  # run label -> timeline anchor, set by render()
+
+
+def _name(x):
+    i = TL_INDEX.get(x["name"]) if x["method"] == "model" else None
+    return e(x["name"]) + (f' <a href="#tl-{i}">timeline</a>' if i is not None else "")
+
+
 def _items(r, methods):
     """One matrix cell: failures listed in full, passes counted with a few names and the rest
     behind a <details>, then what is missing."""
@@ -115,10 +123,10 @@ def _items(r, methods):
     out = []
     for st in ("fail", "assumed", "none", "skip"):
         for x in (x for x in its if x["status"] == st):
-            out.append(f'{badge(st)} {e(x["name"])} <span class="ref">{e(x.get("detail", ""))}</span>')
+            out.append(f'{badge(st)} {_name(x)} <span class="ref">{e(x.get("detail", ""))}</span>')
     ok = [x for x in its if x["status"] == "pass"]
     if ok:
-        names = [e(x["name"]) for x in ok]
+        names = [_name(x) for x in ok]
         head = f'{badge("pass", f"{len(ok)} pass")} ' + "; ".join(names[:2])
         if len(ok) > 2:
             head += (f'<details><summary>all {len(ok)}</summary>'
@@ -401,6 +409,8 @@ def environment(ev):
 
 def render(ev):
     tls = ev["timelines"]
+    TL_INDEX.clear()
+    TL_INDEX.update({t["run"]: i for i, t in enumerate(tls) if not t.get("missing")})
     probs = ev["problems"] + [f"trace: {x}" for x in ev.get("trace_problems", [])]
     body = [
         "<h1>irqsync — evidence</h1>",

@@ -10,16 +10,18 @@
 #define STATUS(l)  (l)          /* status byte of line l: bits below, depth << 3 */
 #define FLAG       2            /* the tg3 driver's irq_sync flag (line 0's first handler) */
 #define ACT(l)     (3 + (l))    /* action chain of line l: bit s = handler s installed */
-#define NH         5
-#define DLOCK(l)   (5 + (l))    /* descriptor lock of line l (only lock/unlock touch it) */
-#define DRVLOCK    7            /* a driver lock, taken by line 0's handler (hazard scenario) */
-#define OTHLOCK    8            /* another lock (hazard scenario) */
-#define NADDR      9
+#define WORK       5            /* the handler's last write, read by the driver (REQ-SYNC-2) */
+#define NH         6
+#define DLOCK(l)   (6 + (l))    /* descriptor lock of line l (only lock/unlock touch it) */
+#define DRVLOCK    8            /* a driver lock, taken by line 0's handler (hazard scenario) */
+#define OTHLOCK    9            /* another lock (hazard scenario) */
+#define NADDR      10
 
 /* who plain-loads what outside a lock_load (R8 of spec/memory-models.md): the status word only
  * the driver's synchronize_irq spin; the flag and the chain only CPUs running handlers (CPU 0
  * too in the hazard scenario, where it takes interrupts) */
-#define MM_TRACK(c, a) (((a) < 2 && (c) == 0) || ((a) >= 2 && ((c) != 0 || SCEN == SCEN_HAZARD)))
+#define MM_TRACK(c, a) (((a) < 2 && (c) == 0) || ((a) == WORK && (c) == 0) || \
+	((a) >= 2 && (a) < WORK && ((c) != 0 || SCEN == SCEN_HAZARD)))
 
 #define INPROGRESS 1
 #define PENDING    2
@@ -27,8 +29,8 @@
 #define DEPTH1     8            /* depth counts in units of 8 */
 
 mtype = { D_LOCK, D_CHECK, D_SET_PENDING, D_SET_INPROGRESS, D_UNLOCK, D_HANDLER, H_READ_FLAG,
-	H_WORK, D_RELOCK, D_CHECK_PENDING, D_CLEAR_PENDING, D_CLEAR_INPROGRESS, D_UNLOCK_END,
-	S_MB, S_SPIN_READ, S_LOCK, S_RECHECK, S_UNLOCK, S_RETURN, DRV_STORE_FLAG, DRV_MB,
+	H_WORK, H_DONE, D_RELOCK, D_CHECK_PENDING, D_CLEAR_PENDING, D_CLEAR_INPROGRESS, D_UNLOCK_END,
+	S_MB, S_SPIN_READ, S_LOCK, S_RECHECK, S_UNLOCK, S_RETURN, DRV_STORE_FLAG, DRV_MB, DRV_READ_DONE,
 	DIS_LOCK, DIS_DEPTH_INC, DIS_UNLOCK, EN_LOCK, EN_DEPTH_DEC, EN_REPLAY, EN_UNLOCK,
 	FREE_LOCK, FREE_UNLINK, FREE_UNLOCK, LOCK_WAIT, UNLOCK,
 	IRQ_SAVE, IRQ_RESTORE, IRQ_DISABLE, IRQ_ENABLE, IRQ_ARRIVE };
@@ -42,6 +44,9 @@ mtype = { D_LOCK, D_CHECK, D_SET_PENDING, D_SET_INPROGRESS, D_UNLOCK, D_HANDLER,
 #endif
 #ifndef CHECK_FLAG
 #define CHECK_FLAG 1
+#endif
+#ifndef CHECK_SYNC2
+#define CHECK_SYNC2 0      /* the handler writes WORK; the driver reads it after the return */
 #endif
 
 /* ---- ghost state ---- */
@@ -58,6 +63,9 @@ byte busy;                  /* CPUs inside handle_irq */
 bit  dis_window;            /* REQ-DEPTH-1: between disable_irq's return and the last enable */
 byte frun;                  /* REQ-LIFECYCLE-5: CPUs running the handler being freed */
 bit  hr[NCPU];              /* ... this CPU is one of them */
+bit  wrote[NCPU];           /* REQ-SYNC-2: this CPU's instance stored WORK ... */
+bit  wended;                /* ... and an instance begun before the call that stored it ended */
+bit  must_see;              /* at the return: the driver must see WORK = 1 */
 bit  freed;                 /* free_irq has returned */
 #ifdef PROBE
 bit  probe_hit;             /* non-vacuity probes: assert(!probe_hit) must be violated */
@@ -110,6 +118,10 @@ inline tg3_handler(me, fl) {
 		fi;
 		fl = 0
 	}
+#if CHECK_SYNC2
+	/* REQ-SYNC-2: the handler's last write (a completion the driver reads after the return) */
+	atomic { mm_store(me, WORK, 1, H_DONE); wrote[me] = 1 }
+#endif
 #if SCEN == SCEN_HAZARD
 	/* the driver's handler takes the driver lock, as the interrupted code may hold it */
 	d_step { assert(lk_owner[DRVLOCK] != me + 1) }  /* REQ-LOCK-4: never wait on a lock we hold */
@@ -196,6 +208,12 @@ inline handle_irq(me, l, st, acts, fl) {
 		atomic { status_store(me, l, st & ~INPROGRESS, D_CLEAR_INPROGRESS);
 			/* the instance ends here (spec/requirements.md, Terms) */
 			inst[me] = 0; stale = stale - old[me]; old[me] = 0;
+			/* REQ-SYNC-2 covers the instances of REQ-SYNC-1: begun before the call began */
+			if
+			:: wrote[me] && (!(insync || returned) || ((before >> me) & 1)) -> wended = 1
+			:: else
+			fi;
+			wrote[me] = 0;
 			before = before & ~(1 << me);
 			SPLIT_SC
 			unlock(me, DLOCK(l), D_UNLOCK_END); DISPATCH_END(me, l) }
@@ -246,6 +264,7 @@ inline synchronize_irq(me, l, st) {
 #if CHECK_FLAG && SCEN == SCEN_SYNC
 		assert(stale == 0);
 #endif
+		must_see = wended;          /* REQ-SYNC-2: an instance that wrote has ended */
 		insync = 0; returned = 1 }
 }
 

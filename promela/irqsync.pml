@@ -103,6 +103,10 @@ proctype driver() {
 	mm_mb(0, DRV_MB);
 #endif
 	synchronize_irq(0, 0, st);
+#if CHECK_SYNC2
+	/* REQ-SYNC-2: the writes of the instances that ended before the return are visible */
+	atomic { mm_load(0, WORK, fl, DRV_READ_DONE); assert(!must_see || fl == 1); fl = 0 }
+#endif
 #elif SCEN == SCEN_FREE
 	free_irq(0, 0, st);                      /* REQ-LIFECYCLE-5 */
 #elif SCEN == SCEN_DEPTH

@@ -46,7 +46,12 @@ t_run_fail "model/direct v0 tso: an instance begun before the call still runs [R
 t_run "model/direct v2 weak 3 CPUs 2 arrivals holds [REQ-SYNC-1 REQ-SYNC-3 REQ-MM-3]" \
   $R1 MM_WEAK VARIANT=2 NCPU=3 ARRIVALS=2
 t_run_fail "model/direct hazard: interrupt spins on the lock its CPU holds [REQ-LOCK-4]" \
-  'assertion violated \(lk_owner\[7\]!=\(0\+1\)\)' $R1 MM_TSO SCEN=SCEN_HAZARD HAZARD_FIX=0
+  'assertion violated \(lk_owner\[[0-9]+\]!=\(0\+1\)\)' $R1 MM_TSO SCEN=SCEN_HAZARD HAZARD_FIX=0
+
+t_run_fail "model/direct v1 weak: the handler's last write is not visible after the return [REQ-SYNC-2]" \
+  'assertion violated\s+\(?\s*!\(must_see\)' $R1 MM_WEAK VARIANT=1 CHECK_SYNC1=0 CHECK_FLAG=0 CHECK_SYNC2=1 ARRIVALS=2
+t_run "model/direct v2 weak: the handler's last write is visible after the return [REQ-SYNC-2]" \
+  $R1 MM_WEAK VARIANT=2 CHECK_SYNC1=0 CHECK_FLAG=0 CHECK_SYNC2=1 ARRIVALS=2
 
 # --- the LTL form of SYNC, checked with the assertions compiled out ---
 t_run_fail "model/ltl sync v1 tso: claim violated [REQ-SYNC-3]" 'returned&&\(stale>0\)' \

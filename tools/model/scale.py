@@ -20,7 +20,7 @@ MODEL = os.path.join(ROOT, "promela", "irqsync.pml")
 MEMLIM = 4096
 
 
-def one(build, tag, defines, budget, bitstate=False, collapse=True):
+def one(build, tag, defines, budget, bitstate=False, collapse=True, opt=None):
     work = os.path.join(build, "model-scale", tag)
     cc = ["-DSAFETY", f"-DMEMLIM={MEMLIM}"]
     args = ["-m10000000"]
@@ -29,7 +29,9 @@ def one(build, tag, defines, budget, bitstate=False, collapse=True):
         args += ["-w32"]          # 2^32 bits = 512 MB of hash array
     elif collapse:
         cc.append("-DCOLLAPSE")
-    r = pan.run(work, MODEL, defines, cc, args, cc_opt="-O2", timeout=budget)
+    if opt is None:   # a fast compile for small runs, an optimised pan for the long ones
+        opt = "-O2" if any(d in defines for d in ("NCPU=4", "NCPU=5")) else "-O0"
+    r = pan.run(work, MODEL, defines, cc, args, cc_opt=opt, timeout=budget)
     if "fatal" in r:
         return {"defines": defines, "result": "error", "detail": r["fatal"]}
     if r["errors"]:
@@ -73,10 +75,17 @@ def saturation(build, budget):
                          cfgd(mm, 2, cpus, 1, arr, 1, extra=extra), budget)
                 r1 = one(build, f"sat-{mm}-{knob}{k}-c{cpus}a{arr}-v1",
                          cfgd(mm, 1, cpus, 1, arr, 1, extra=extra + ["CHECK_SYNC1=0"]), budget)
+                # every reachable state of v1 (its assertions compiled out): grows with the
+                # bound until no behaviour is left to add
+                r1a = one(build, f"sat-{mm}-{knob}{k}-c{cpus}a{arr}-v1all",
+                          cfgd(mm, 1, cpus, 1, arr, 1,
+                               extra=extra + ["CHECK_SYNC1=0", "CHECK_FLAG=0"]), budget)
                 row = {"memory_model": mm, "knob": knob, "value": k, "cpus": cpus,
-                       "arrivals": arr, "v2": r2, "v1_result": r1["result"]}
+                       "arrivals": arr, "v2": r2, "v1_result": r1["result"],
+                       "v1_states_no_asserts": r1a.get("states")}
                 rows.append(row)
-                show(f"{mm} {knob}={k} cpus={cpus} arr={arr} (v1 {r1['result']})", r2)
+                show(f"{mm} {knob}={k} cpus={cpus} arr={arr} (v1 {r1['result']}, "
+                     f"v1 states {r1a.get('states')})", r2)
     return rows
 
 
@@ -95,7 +104,7 @@ def table(build, budget):
                     r = one(build, tag, d, budget)
                 if r["result"] == "incomplete":
                     cut = True
-                    rb = one(build, tag + "-bit", d, budget, bitstate=True)
+                    rb = one(build, tag + "-bit", d, min(budget, 60), bitstate=True)
                     r = dict(rb, exhaustive_attempt=r.get("detail"))
                 rows.append({"memory_model": mm, "cpus": cpus, "arrivals": arr, **r})
                 show(f"{mm} cpus={cpus} arrivals={arr} [{r.get('reduction', '')}]", r)
@@ -130,7 +139,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--only", default="saturation,target,scenarios,table")
-    ap.add_argument("--budget", type=int, default=120)
+    ap.add_argument("--budget", type=int, default=90)
     ap.add_argument("--target-budget", type=int, default=900)
     a = ap.parse_args()
     out = os.path.join(a.build, "evidence", "model-scale.json")

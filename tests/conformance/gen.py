@@ -23,11 +23,26 @@ FLUSH_RE = re.compile(r"^\s*FLUSH (\d+) addr=(\d+) val=(\d+)\s*$")
 VAR_RE = re.compile(r"^\s+(\w+)(?:\[(\d+)\])? = (-?\d+)\s*$")
 ASSERT_RE = re.compile(r"text of failed assertion: assert\((.*)\)")
 # the model's assertions -> the violation names the harness uses
-VIOLATIONS = [("!(returned)", "sync3-read"), ("(stale==0)", "sync3-return"),
+VIOLATIONS = [("returned&&(stale>0)", "ltl-sync"), ("probe_hit", "none"), ("!(returned)", "sync3-read"), ("(stale==0)", "sync3-return"),
               ("(before==0)", "sync1"), ("(frun==0)", "lifecycle5"),
               ("dis_window", "depth1")]
-STATUS, FLAG, DLOCK0 = 0, 2, 5          # promela/irq.pml addresses
-WORDS = {0: "status", 2: "flag", 3: "act", 5: "lock"}   # the model's addresses of line 0
+# The model's addresses of line 0 (read from promela/irq.pml by layout(); defaults for the doc)
+STATUS, FLAG, DLOCK0 = 0, 2, 6
+WORDS = {0: "status", 2: "flag", 3: "act", 6: "lock"}
+
+
+def layout(pdir):
+    """Read the shared-memory layout of line 0 from promela/irq.pml (#define STATUS(l) ...)."""
+    global STATUS, FLAG, DLOCK0, WORDS
+    src = open(os.path.join(pdir, "irq.pml")).read()
+
+    def addr(name, param):
+        m = re.search(r"#define\s+%s%s\s+\(?\s*(\d+)?\s*\+?\s*\(?l?\)?\s*\)?" % (name, r"\(l\)" if param else ""), src)
+        if not m:
+            sys.exit("gen.py: no #define %s in promela/irq.pml: the refinement needs the layout" % name)
+        return int(m.group(1) or 0)
+    STATUS, FLAG, act, DLOCK0 = addr("STATUS", True), addr("FLAG", False), addr("ACT", True), addr("DLOCK", True)
+    WORDS = {STATUS: "status", FLAG: "flag", act: "act", DLOCK0: "lock"}
 
 
 def load_map(path):
@@ -77,7 +92,9 @@ def parse_run(text):
             continue
         m = FLUSH_RE.match(line)
         if m:
-            events.append(["F", int(m.group(1)), WORDS.get(int(m.group(2)), "other")])
+            if int(m.group(2)) not in WORDS:
+                raise ValueError("a flush of address %s, which refinement.md does not map" % m.group(2))
+            events.append(["F", int(m.group(1)), WORDS[int(m.group(2))]])
             continue
         m = ASSERT_RE.search(line)
         if m and violation == "none":      # spin -t goes on past the first; pan stopped there
@@ -187,9 +204,11 @@ def to_schedule(sid, cfg, events, final, violation, table, mode="match"):
     events = insert_fences(events, cfg)
     smask = relax_masks(events)
     lines = [f"schedule {sid}",
-             "config variant=%d tso=%d scen=%s ncpu=%d sharers=%d caller_mb=%d mode=%s"
+             "config variant=%d tso=%d scen=%s ncpu=%d sharers=%d caller_mb=%d mode=%s "
+             "check_sync1=%d check_flag=%d ltl_sync=%d"
              % (cfg["variant"], cfg["mm"] == "tso", cfg["scen"], cfg["ncpu"], cfg["sharers"],
-                cfg["caller_mb"], mode)]
+                cfg["caller_mb"], mode, cfg.get("check_sync1", 1), cfg.get("check_flag", 1),
+                cfg.get("ltl_sync", 0))]
     for ev in events:
         if ev[0] == "F":
             lines.append(f"F {ev[1]} {ev[2]}")
@@ -294,6 +313,53 @@ def trails(pdir, cfg, n):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def saved_trails(tdir):
+    """The model runner's saved trails (build/evidence/trails/<run>.replay.sh + .trail) that the
+    harness can replay: protocol runs of the SYNC/FREE/DEPTH scenarios, SC or TSO, one line."""
+    out, skipped = [], {}
+    for f in sorted(os.listdir(tdir)) if os.path.isdir(tdir) else []:
+        if not (f.startswith("protocol-") and f.endswith(".replay.sh")):
+            continue
+        line = next((l for l in open(os.path.join(tdir, f)) if "exec spin" in l), "")
+        d = dict(re.findall(r"-D(\w+)(?:=(\S+))?", line))
+        trail = os.path.join(tdir, f[:-len(".replay.sh")] + ".trail")
+        why = None
+        if "MM_WEAK" in d:
+            why = "weak"
+        elif d.get("SCEN", "SCEN_SYNC") not in ("SCEN_SYNC", "SCEN_FREE", "SCEN_DEPTH"):
+            why = "scenario"
+        elif d.get("NLINES", "1") != "1":
+            why = "two lines"
+        elif d.get("SCEN") == "SCEN_FREE" and d.get("SHARERS", "1") == "1":
+            why = "free of the last action (refinement.md: not replayed)"
+        elif "LTL_TERM" in d:
+            why = "liveness claim"
+        elif not os.path.exists(trail):
+            why = "no trail"
+        if why:
+            skipped[why] = skipped.get(why, 0) + 1
+            continue
+        scen = {"SCEN_SYNC": "sync", "SCEN_FREE": "free", "SCEN_DEPTH": "depth"}[d.get("SCEN", "SCEN_SYNC")]
+        cfg = dict(scen=scen, variant=int(d.get("VARIANT", 2)), mm="tso" if "MM_TSO" in d else "sc",
+                   caller_mb=int(d.get("CALLER_MB", 1)), ncpu=int(d.get("NCPU", 2)),
+                   arrivals=int(d.get("ARRIVALS", 1)), sharers=int(d.get("SHARERS", 1)),
+                   check_sync1=int(d.get("CHECK_SYNC1", 1)), check_flag=int(d.get("CHECK_FLAG", 1)),
+                   ltl_sync=1 if "LTL_SYNC" in d else 0)
+        flags = ["-D%s" % k + ("=%s" % v if v else "") for k, v in d.items()]
+        out.append((f[:-len(".replay.sh")], cfg, flags, trail))
+    return out, skipped
+
+
+def replay_saved(pdir, flags, trail):
+    if getattr(_local, "dir", None) is None:
+        _local.dir = tempfile.mkdtemp(prefix="sim-")
+        copy_model(pdir, _local.dir)
+        _TMP.append(_local.dir)
+    r = subprocess.run(["spin", "-t", "-k", trail] + flags + ["irqsync.pml"], cwd=_local.dir,
+                       capture_output=True, text=True, timeout=60)
+    return r.stdout
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tree", default=".")
@@ -301,6 +367,7 @@ def main():
     ap.add_argument("--trails", type=int, default=10, help="trails per known-bad configuration")
     ap.add_argument("--only", default="sync,free,depth")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--saved", default="", help="the model runner's trail directory (build/evidence/trails)")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     tree = os.path.abspath(a.tree)
@@ -308,6 +375,7 @@ def main():
     pdir = os.path.join(tree, "promela")
     if not os.path.exists(os.path.join(pdir, "irqsync.pml")):
         sys.exit("gen.py: no promela/irqsync.pml in " + tree)
+    layout(pdir)
     cfgs = configs(a.only.split(","))
     groups = {0: [], 1: [], 2: []}
     stats = {"simulations": 0, "trails": 0, "skipped": 0, "by_scenario": {}}
@@ -345,6 +413,26 @@ def main():
                 # the locked re-check cannot follow it to the violation
                 groups[2].append(to_schedule(sid + "/on-v2", cfg, ev, final, viol, table, mode="cannot"))
                 stats["trails"] += 1
+        # the model runner's saved counterexamples (and probe witnesses)
+        stats["saved"], stats["saved_skipped"] = 0, {}
+        if a.saved:
+            runs, stats["saved_skipped"] = saved_trails(a.saved)
+            for name, cfg, flags, trail in runs:
+                text = pool.submit(replay_saved, pdir, flags, trail).result()
+                if "no matching stmnt" in text or "STEP" not in text:
+                    stats["saved_skipped"]["stale trail (model changed since)"] = \
+                        stats["saved_skipped"].get("stale trail (model changed since)", 0) + 1
+                    continue
+                ev, final, viol = parse_run(text)
+                ev = rewrite(ev, merge, cfg["mm"] == "tso")
+                if ev is None:
+                    stats["saved_skipped"]["tso replay"] = stats["saved_skipped"].get("tso replay", 0) + 1
+                    continue
+                sid = "saved/" + name
+                groups[cfg["variant"]].append(to_schedule(sid, cfg, ev, final, viol, table))
+                if cfg["variant"] in (0, 1) and viol != "none":
+                    groups[2].append(to_schedule(sid + "/on-v2", cfg, ev, final, viol, table, mode="cannot"))
+                stats["saved"] += 1
     for d in _TMP:
         shutil.rmtree(d, ignore_errors=True)
     for v, scheds in groups.items():

@@ -79,6 +79,7 @@ struct expect {
 struct sched {
 	char id[512];
 	int variant, tso, scen, ncpu, sharers, caller_mb, cannot;
+	int check_sync1, check_flag, ltl_sync;	/* which properties the SPIN run checked */
 	int n;
 	struct entry e[MAXSTEPS];
 	struct expect x;
@@ -358,11 +359,13 @@ static void ghost(int c, enum irqsync_step step)
 			}
 		if ((before != 0) != (before_early != 0))
 			ambiguous = 1;
-		if (before_early)
+		if (before_early && S.check_sync1)
 			note_violation("sync1", "an instance that began before synchronize_irq still runs");
-		else if (stale && S.scen == SC_SYNC)
+		else if (stale && S.scen == SC_SYNC && S.check_flag)
 			note_violation("sync3-return", "synchronize_irq returned while an instance that read the old flag runs");
 		else {
+			if (stale && S.scen == SC_SYNC && S.ltl_sync)
+				note_violation("ltl-sync", "[] !(returned && stale > 0) fails at the return");
 			/* as in the model, a failed assertion ends the atomic step before these */
 			insync = 0;
 			returned = 1;
@@ -442,9 +445,11 @@ static irqreturn_t tg3_handler(void *dev_id)
 	fl = atomic_load(&flag);
 	if (fl == 0U) {
 		pthread_mutex_lock(&mtx);
-		if (returned && S.scen == SC_SYNC) {
+		if (returned && S.scen == SC_SYNC && S.check_flag) {
 			note_violation("sync3-read", "cpu%d read the flag clear after synchronize_irq returned", me);
 		} else {
+			if (returned && S.scen == SC_SYNC && S.ltl_sync)
+				note_violation("ltl-sync", "cpu%d read the old flag after the return", me);
 			stale += 1 - old[me];	/* each instance counted once, as the model does */
 			old[me] = 1;
 			work++;
@@ -724,6 +729,9 @@ static int parse_config(char *line)
 		else if (!strcmp(tok, "sharers")) S.sharers = atoi(v);
 		else if (!strcmp(tok, "caller_mb")) S.caller_mb = atoi(v);
 		else if (!strcmp(tok, "mode")) S.cannot = !strcmp(v, "cannot");
+		else if (!strcmp(tok, "check_sync1")) S.check_sync1 = atoi(v);
+		else if (!strcmp(tok, "check_flag")) S.check_flag = atoi(v);
+		else if (!strcmp(tok, "ltl_sync")) S.ltl_sync = atoi(v);
 		else if (!strcmp(tok, "scen"))
 			S.scen = !strcmp(v, "free") ? SC_FREE : !strcmp(v, "depth") ? SC_DEPTH : SC_SYNC;
 	}
@@ -739,6 +747,7 @@ static int read_schedule(FILE *f, int *lineno)
 	int cpu, drain, st, nf;
 
 	memset(&S, 0, sizeof(S));
+	S.check_sync1 = S.check_flag = 1;
 	while (fgets(line, sizeof(line), f)) {
 		++*lineno;
 		if (!strncmp(line, "schedule ", 9)) {

@@ -28,6 +28,7 @@ def main():
     t0 = time.time()
     g = subprocess.run([sys.executable, os.path.join(tree, "tests/conformance/gen.py"), "--tree", tree,
                         "--seeds", str(a.seeds), "--trails", str(a.trails), "--only", a.only,
+                        "--saved", os.path.join(tree, "build", "evidence", "trails"),
                         "--out", os.path.join(work, "schedules")], capture_output=True, text=True)
     if g.returncode != 0:
         print(g.stdout + g.stderr)
@@ -52,6 +53,8 @@ def main():
         n, ok, gap, cannot, failed = map(int, m.groups())
         reproduced = sum(1 for l in lines if l.startswith("ok trail/") and "same violation" in l)
         trails_here = sum(1 for l in lines if re.match(r"\S+ trail/[^ ]*[0-9]:", l) and "/on-v2" not in l)
+        saved_ok = sum(1 for l in lines if l.startswith("ok saved/"))
+        saved_n = sum(1 for l in lines if re.match(r"\S+ saved/", l) and "/on-v2" not in l)
         gaps = {}
         for l in lines:
             mm = re.search(r"\((gap-[a-z-]+)", l)
@@ -59,6 +62,7 @@ def main():
                 gaps[mm.group(1)] = gaps.get(mm.group(1), 0) + 1
         res["variants"]["v%d" % v] = dict(replayed=n, conforming=ok, gaps=gaps, cannot=cannot, failed=failed,
                                           trails_reproduced=reproduced, trails=trails_here,
+                                          saved_trails=saved_n, saved_trails_conforming=saved_ok,
                                           seconds=round(time.time() - t1, 1))
         res["failed"] += [l for l in lines if l.startswith("FAIL")][:20]
         total += n
@@ -76,8 +80,10 @@ def main():
         json.dump(res, f, indent=1)
     for l in res["failed"]:
         print(l)
-    print("conformance: %d schedules replayed (%d simulations, %d trails) in %.0f s, %d failed"
-          % (total, gen["simulations"], gen["trails"], res["seconds"], bad))
+    print("conformance: %d schedules replayed (%d simulations, %d own trails, %d saved trails of the model "
+          "runner; skipped saved: %s) in %.0f s, %d failed"
+          % (total, gen["simulations"], gen["trails"], gen.get("saved", 0), gen.get("saved_skipped", {}),
+             res["seconds"], bad))
     if total < a.min:
         print("conformance: only %d schedules, at least %d required" % (total, a.min))
         return 1

@@ -9,7 +9,8 @@ verification techniques run on that copy:
   conformance  C mutants: the copy's replay harnesses on the pristine model's schedules;
                model mutants: schedules from the copy's (mutated) model on the pristine C
   spin         model mutants: tools/model/run1.py of the copy on a fixed set of configurations
-  wp           C mutants: `make prove` in the copy, when it covers src/core (else n/a)
+  wp           C mutants whose catalog entry expects it: `make prove` in the copy, when it
+               covers src/core (else n/a)
 
 A technique kills a mutant when it fails; the first failing line is kept as the evidence.
 
@@ -107,8 +108,9 @@ def replay(bins_dir, sched_base):
     for v in (2, 0, 1):
         rc, out = sh([os.path.join(bins_dir, "replay-v%d" % v), "--max-fail", "3", "%s.v%d" % (sched_base, v)],
                      ROOT, timeout=600)
+        if rc == 2:
+            return None, "v%d: the harness rejected the schedules: %s" % (v, out.strip()[-200:])
         if rc:
-            n = len(re.findall(r"^FAIL", out, re.M))
             return True, "v%d: %s" % (v, first_fail(out, [r"^FAIL"]))
         m = re.search(r"replayed (\d+)", out)
         if not m:
@@ -121,7 +123,7 @@ def t_conformance_c(tree):
     if rc:
         return "stillborn", "does not compile: " + first_fail(out, [r"error"])
     killed, ev = replay(os.path.join(tree, "build", "conformance"), schedules())
-    return ("killed" if killed else "survived"), ev
+    return ("error" if killed is None else "killed" if killed else "survived"), ev
 
 
 def t_conformance_model(tree):
@@ -130,11 +132,12 @@ def t_conformance_model(tree):
     rc, out = sh([sys.executable, os.path.join(ROOT, "tests/conformance/gen.py"), "--tree", tree,
                   "--seeds", "4", "--trails", "3", "--out", base], tree, timeout=600)
     if rc:
-        return "killed", "the model's runs cannot be mapped: " + first_fail(out, [r"Error", r"rror"])
+        # the mapping failed: not evidence against the mutant, a tooling error
+        return "error", "gen.py failed: " + first_fail(out, [r"Error", r"rror"])
     # the pristine C (the working tree's harnesses)
     rc, out = sh(["make", "-s", "-j2", "conformance-bins"], ROOT, timeout=300)
     killed, ev = replay(os.path.join(ROOT, "build", "conformance"), base)
-    return ("killed" if killed else "survived"), ev
+    return ("error" if killed is None else "killed" if killed else "survived"), ev
 
 
 def t_spin(tree):
@@ -143,6 +146,9 @@ def t_spin(tree):
         return "n/a", "no tools/model/run1.py in the tree"
     for defines, want in SPIN_SET:
         rc, out = sh([sys.executable, run1] + defines, tree, timeout=300)
+        if not re.search(r"errors=\d+", out):
+            # no verdict at all (the runner itself broke): not a kill
+            return "error", "%s: no verdict from run1.py: %s" % (" ".join(defines), out.strip()[-200:])
         if rc not in (0, 1):
             return "killed", "%s: run failed or incomplete (exit %d): %s" % (" ".join(defines), rc,
                                                                               first_fail(out, [r"rror", r"incomplete"]))
@@ -155,6 +161,8 @@ def t_spin(tree):
         if not os.path.exists(model):
             continue
         rc, out = sh([sys.executable, run1, "--model", model, mm], tree, timeout=300)
+        if not re.search(r"errors=\d+", out):
+            return "error", "litmus %s: no verdict from run1.py: %s" % (f, out.strip()[-200:])
         if rc != want:
             return "killed", "litmus %s %s: expected %s, got exit %d: %s" % (
                 f, mm, "allowed" if want else "forbidden", rc, first_fail(out, [r"assert", r"rror"]))
@@ -173,7 +181,8 @@ def t_wp(tree):
 
 def applicable(m, t):
     if m["target"] == "c":
-        return t in ("tests", "conformance", "wp")
+        # WP runs for minutes per copy: only on the mutants the catalog expects it to kill
+        return t in ("tests", "conformance") or (t == "wp" and "wp" in m.get("expect", []))
     return t in ("spin", "conformance")
 
 
@@ -238,7 +247,11 @@ def main():
             print("%-36s %-5s %s  (%.0f s)" % (r["id"], r["target"], res, r["seconds"]), flush=True)
             out.append(r)
     secs = round(time.time() - t0, 1)
-    valid = [r for r in out if not any(v["result"] in ("stillborn", "error") for v in r["results"].values())]
+    # a mutant is valid when it compiles and applies; a technique that errs (tooling failure)
+    # neither kills nor clears it, and makes the campaign fail
+    valid = [r for r in out if not any(v["result"] == "stillborn" for v in r["results"].values())
+             and "apply" not in r["results"]]
+    errors = [r["id"] for r in out if any(v["result"] == "error" for v in r["results"].values())]
     killed = [r for r in valid if r["killed_by"]]
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
     with open(a.out, "w") as f:
@@ -247,15 +260,16 @@ def main():
               "killed": len(killed), "kill_rate": round(len(killed) / len(valid), 3) if valid else 0,
               "seconds": secs, "by_technique": {t: sum(1 for r in valid if t in r["killed_by"]) for t in TECHS},
               "survivors": [r["id"] for r in valid if not r["killed_by"]],
-              "invalid": [r["id"] for r in out if r not in valid],
+              "invalid": [r["id"] for r in out if r not in valid], "tool_errors": errors,
               "rows": {r["id"]: {t: v["result"] for t, v in r["results"].items()} for r in out}}
     with open(os.path.splitext(a.out)[0] + "-matrix.json", "w") as f:
         json.dump(matrix, f, indent=1)
-    print("mutants: %d (%d C, %d model), %d valid, %d killed (kill rate %.0f%%), survivors %s, invalid %s; %.0f s"
+    print("mutants: %d (%d C, %d model), %d valid, %d killed (kill rate %.0f%%), survivors %s, invalid %s, "
+          "technique errors %s; %.0f s"
           % (len(out), sum(r["target"] == "c" for r in out), sum(r["target"] == "model" for r in out),
              len(valid), len(killed), 100.0 * matrix["kill_rate"], matrix["survivors"] or "none",
-             matrix["invalid"] or "none", secs))
-    return 0 if len(killed) == len(valid) and not matrix["invalid"] else 1
+             matrix["invalid"] or "none", errors or "none", secs))
+    return 0 if len(killed) == len(valid) and not matrix["invalid"] and not errors else 1
 
 
 if __name__ == "__main__":

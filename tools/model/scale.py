@@ -65,12 +65,16 @@ def show(title, r):
 def saturation(build, budget):
     rows = []
     print("saturation (REQ-MM-6): exhaustive v2 state counts; v1 verdict", flush=True)
-    for mm, knob, values, sizes in (("tso", "SBD", range(1, 6), ((2, 1), (3, 2))),
-                                    ("weak", "SBD", range(1, 6), ((2, 1), (3, 1))),
-                                    ("weak", "HIST", range(1, 5), ((2, 1), (3, 1)))):
+    # the SYNC-2 check adds a third store per handler instance (H_DONE): the deepest buffer use
+    for mm, knob, values, sizes, more in (
+            ("tso", "SBD", range(1, 6), ((2, 1), (3, 2)), []),
+            ("weak", "SBD", range(1, 6), ((2, 1), (3, 1)), []),
+            ("weak", "SBD", range(1, 6), ((2, 2),), ["CHECK_SYNC2=1"]),
+            ("tso", "SBD", range(1, 6), ((2, 2),), ["CHECK_SYNC2=1"]),
+            ("weak", "HIST", range(1, 5), ((2, 1), (3, 1)), [])):
         for cpus, arr in sizes:
             for k in values:
-                extra = [f"{knob}={k}"]
+                extra = [f"{knob}={k}"] + more
                 r2 = one(build, f"sat-{mm}-{knob}{k}-c{cpus}a{arr}-v2",
                          cfgd(mm, 2, cpus, 1, arr, 1, extra=extra), budget)
                 r1 = one(build, f"sat-{mm}-{knob}{k}-c{cpus}a{arr}-v1",
@@ -81,23 +85,26 @@ def saturation(build, budget):
                           cfgd(mm, 1, cpus, 1, arr, 1,
                                extra=extra + ["CHECK_SYNC1=0", "CHECK_FLAG=0"]), budget)
                 row = {"memory_model": mm, "knob": knob, "value": k, "cpus": cpus,
+                       "scenario": "sync" + ("+sync2" if more else ""),
                        "arrivals": arr, "v2": r2, "v1_result": r1["result"],
                        "v1_states_no_asserts": r1a.get("states")}
                 rows.append(row)
-                show(f"{mm} {knob}={k} cpus={cpus} arr={arr} (v1 {r1['result']}, "
+                show(f"{mm} {knob}={k} cpus={cpus} arr={arr} {' '.join(more)} (v1 {r1['result']}, "
                      f"v1 states {r1a.get('states')})", r2)
     return rows
 
 
 def table(build, budget):
     rows = []
-    print("scaling table: v2 SYNC, 1 line, POR + COLLAPSE", flush=True)
-    for mm in ("tso", "weak"):
+    print("scaling table: v2 SYNC, 1 line (1 handler) and 2 lines (line 0 shared by 2), "
+          "POR + COLLAPSE", flush=True)
+    for lines, sh in ((1, 1), (2, 2)):
+      for mm in ("tso", "weak"):
         for cpus in range(2, 6):
             cut = False
             for arr in range(1, 5):
-                d = cfgd(mm, 2, cpus, 1, arr, 1)
-                tag = f"table-{mm}-c{cpus}a{arr}"
+                d = cfgd(mm, 2, cpus, lines, arr, sh)
+                tag = f"table-{mm}-c{cpus}l{lines}a{arr}"
                 if cut:   # a smaller size already did not fit: go straight to bitstate
                     r = {"result": "incomplete", "detail": "skipped: smaller size exceeded budget"}
                 else:
@@ -106,8 +113,10 @@ def table(build, budget):
                     cut = True
                     rb = one(build, tag + "-bit", d, min(budget, 60), bitstate=True)
                     r = dict(rb, exhaustive_attempt=r.get("detail"))
-                rows.append({"memory_model": mm, "cpus": cpus, "arrivals": arr, **r})
-                show(f"{mm} cpus={cpus} arrivals={arr} [{r.get('reduction', '')}]", r)
+                rows.append({"memory_model": mm, "cpus": cpus, "lines": lines, "sharers": sh,
+                             "arrivals": arr, **r})
+                show(f"{mm} lines={lines} cpus={cpus} arrivals={arr} "
+                     f"[{r.get('reduction', '')}]", r)
     return rows
 
 
@@ -122,7 +131,7 @@ def scenarios(build, budget):
     rows = []
     print("FREE / DEPTH scenarios, v2 WEAK, growing until the budget", flush=True)
     sizes = [(2, 1, 1, 2), (3, 1, 1, 2), (3, 1, 2, 2), (3, 2, 1, 2), (4, 1, 2, 2),
-             (4, 2, 1, 2), (4, 2, 2, 2)]
+             (4, 2, 1, 2), (4, 2, 2, 2), (5, 2, 1, 2), (4, 2, 3, 2), (5, 2, 2, 2)]
     for scen in ("SCEN_FREE", "SCEN_DEPTH"):
         for cpus, lines, arr, sh in sizes:
             d = cfgd("weak", 2, cpus, lines, arr, sh, scen=scen, extra=["CHECK_SYNC1=0"])

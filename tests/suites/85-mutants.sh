@@ -29,6 +29,11 @@ t_run_fail "mutants/c-ticket-no-wait-killed-by-tests [REQ-LOCK-1 REQ-LOCK-2]" \
 t_run_fail "mutants/m-recheck-dropped-killed-by-spin [REQ-SYNC-1 REQ-SYNC-3]" \
   "killed by spin: MM_TSO VARIANT=2 SCEN=SCEN_SYNC .*expected hold, got violation: .*assertion violated \(before==0\)" \
   $C m-recheck-dropped --technique spin
+# SPIN's litmus tests (memory model): a TSO locked RMW that does not drain the store buffer
+# (survived the protocol runs; killed only by the unlock-lock litmus test)
+t_run_fail "mutants/m-tso-lock-no-drain-killed-by-spin-litmus [REQ-MM-2 REQ-MM-5]" \
+  "killed by spin: litmus sb\+unlock-lock.pml MM_TSO: expected forbidden" \
+  $C m-tso-lock-no-drain --technique spin
 # the conformance harness (model): an arrival on a busy line dropped by the model
 t_run_fail "mutants/m-pending-not-set-killed-by-conformance [REQ-DISPATCH-2 REQ-IMPL-3]" \
   "killed by conformance: .*D_SET_PENDING writes status: model 1, C 3" \

@@ -37,8 +37,10 @@ SPIN_SET = [
     (["MM_TSO", "VARIANT=1", "SCEN=SCEN_SYNC", "CALLER_MB=1", "NCPU=2"], 1),
     (["MM_SC", "VARIANT=0", "SCEN=SCEN_SYNC", "NCPU=2", "ARRIVALS=2"], 0),
 ]
+# TSO litmus tests with the x86 verdict (1 = the relaxed outcome is allowed).  sb+unlock-lock was
+# added when m-tso-lock-no-drain survived the protocol runs (the protocol's FIFO release hides it).
 SPIN_LITMUS = [("sb.pml", "MM_TSO", 1), ("sb+locks.pml", "MM_TSO", 0), ("sb+mb+mb.pml", "MM_TSO", 0),
-               ("corr.pml", "MM_TSO", 0)]
+               ("corr.pml", "MM_TSO", 0), ("sb+unlock-lock.pml", "MM_TSO", 0), ("mp+locks.pml", "MM_TSO", 0)]
 
 
 def sh(cmd, cwd, timeout=TIMEOUT, env=None):

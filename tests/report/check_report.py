@@ -12,6 +12,7 @@
                                                    the timeline of that run, as a compact string
                                                    "cpu:STEP/effect …", equals EXPECTED
   check_report.py status EVIDENCE.json PRODUCER STATUS   producer freshness is STATUS
+  check_report.py green SRC DST                    all-good copies of the fixture results
 """
 import json, sys
 from html.parser import HTMLParser
@@ -188,8 +189,34 @@ def status(evp, name, want):
     return 0 if got["status"] == want else 1
 
 
+def green(src, dst):
+    """Write all-good versions of the fixture results of SRC into DST (for the summary's exit
+    status): every goal proved, every test passing, every run as expected, every target ok."""
+    import os, shutil
+    m = load(f"{src}/model.json")
+    for r in m:
+        r.update(result=r["expected"], exhaustive=True)
+    p = load(f"{src}/proofs.json")
+    p["proved"], p["unproved"] = p["total"], []
+    for f in p["functions"].values():
+        f["proved"] = f["total"]
+    t = load(f"{src}/summary.json")
+    for su in t["suites"]:
+        su["cases"] = [dict(c, status="pass") for c in su["cases"]]
+    c = load(f"{src}/cross.json")
+    for x in c:
+        x.update(failed=0, barrier={"passed": True, "relaxed_build_rejected": True})
+    os.makedirs(dst, exist_ok=True)
+    for name, d in (("model.json", m), ("proofs.json", p), ("summary.json", t), ("cross.json", c)):
+        with open(f"{dst}/{name}", "w") as f:
+            json.dump(d, f)
+    shutil.copytree(f"{src}/trails", f"{dst}/trails", dirs_exist_ok=True)
+    print(f"green fixture results in {dst}")
+    return 0
+
+
 if __name__ == "__main__":
-    cmds = {"page": page, "fixture": fixture, "junit": junit, "same": same,
+    cmds = {"green": green, "page": page, "fixture": fixture, "junit": junit, "same": same,
             "timeline": timeline, "status": status}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds:
         print(__doc__, file=sys.stderr)

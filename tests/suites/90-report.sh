@@ -109,6 +109,25 @@ t_run "report/missing producer: the page says not run, in red" bash -c \
 t_run "report/page numbers equal evidence.json with stale and missing results" \
   $chk page "$ev/evidence.json" "$ev/index.html"
 
+# The summary's exit status (the end of `make`): 1 on the fixture (an unproved goal, a failed
+# test, …), 0 when every result is fresh and good, 2 with no report at all.
+tests/report/mkfixture.sh "$fx" >/dev/null 2>&1 && gen >/dev/null
+t_run_fail "report/summary exits 1 when a goal is unproved or a test failed" "proof goals proved +FAIL +19 / 20" \
+  python3 tools/summary.py "$ev"
+greenrun() {
+  local g=$out/green
+  $chk green tests/report/fixtures/results "$g" >/dev/null &&
+  for p in model:model.json proofs:proofs.json cross:cross.json; do
+    IRQSYNC_ROOT=$fx BUILD=$fx/build python3 tools/stamp.py run "${p%%:*}" -- \
+      bash -c "cp '$g/${p#*:}' '$ev/' && cp -r '$g/trails' '$ev/'" >/dev/null || return 1
+  done &&
+  IRQSYNC_ROOT=$fx BUILD=$fx/build python3 tools/stamp.py run tests -- \
+    cp "$g/summary.json" "$fx/build/results/" >/dev/null &&
+  gen >/dev/null && python3 tools/summary.py "$ev"
+}
+t_run "report/summary exits 0 when every result is fresh and good" greenrun
+t_run_fail "report/summary exits 2 without a report" "no report in" python3 tools/summary.py "$out/nowhere"
+
 # Bad input: a malformed result is reported as invalid, no crash; bad arguments exit 2.
 tests/report/mkfixture.sh "$fx" >/dev/null 2>&1
 IRQSYNC_ROOT=$fx BUILD=$fx/build python3 tools/stamp.py run model -- \

@@ -4,7 +4,7 @@
 #                          already there; only results stamped as produced from the current
 #                          sources count (tools/stamp.py); takes seconds
 #   make evidence-<name>   run one producer and stamp its result: model, proofs, tests, cross,
-#                          trace, and the optional bench, conformance, scale (`make evidence-tests` runs the quick test groups,
+#                          trace, and the optional bench, conformance, mutants, scale (`make evidence-tests` runs the quick test groups,
 #                          `make evidence-check` all of them)
 #   make freshness         the freshness of every result, one line each (exit 1 if any is not fresh)
 #   make                   deps, the other ALL_TARGETS (the library, …), model, proofs, quick
@@ -23,7 +23,7 @@ QUICK_SUITES ?= $(filter-out %-model %-proof %-proofs %-cross,$(basename $(notdi
 # producer name -> make target (tools/stamp.py PRODUCERS holds outputs and sources)
 producer_target = $(patsubst proofs,prove,$(patsubst tests,check,$(patsubst scale,model-scale,$(1))))
 EVIDENCE_PRODUCERS := model proofs tests cross trace
-OPTIONAL_PRODUCERS := bench conformance scale
+OPTIONAL_PRODUCERS := bench conformance mutants scale
 # every target that writes a producer's result, for the begin-stamps below
 begin_targets_model = model model-quick model-litmus
 begin_targets = $(or $(begin_targets_$(1)),$(call producer_target,$(1)))

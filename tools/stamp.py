@@ -52,6 +52,8 @@ PRODUCERS = {
                     "sources": ("src/", "tests/conformance/", "tests/harness/", "promela/",
                                 "tools/model/", "mk/mutants.mk", "mk/lib.mk", "spec/steps.md") + MK,
                     "optional": True},
+    "mutants": {"target": "mutants", "outputs": ["evidence/mutants.json"], "sources": ALL,
+                "optional": True},
     "scale":  {"target": "model-scale", "outputs": ["evidence/model-scale.json"],
                "sources": ("promela/", "tools/model/", "mk/model.mk") + MK, "optional": True},
 }

@@ -189,7 +189,7 @@ def run_row(r, build, trails, cc_opt):
     if r["ltl"]:
         cc = [f"-DMEMLIM={MEMLIM_MB}"]
         args = [f"-m{DEPTH_LIMIT}", "-a"] + (["-f"] if r.get("fair") else [])
-    elif r["expected"] == "violate":
+    elif r["expected"] == "violate" and not r["name"].startswith("probe"):
         cc = ["-DSAFETY", "-DBFS", f"-DMEMLIM={MEMLIM_MB}"]   # the shortest trail
         args = [f"-m{DEPTH_LIMIT}"]
     else:

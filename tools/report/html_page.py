@@ -338,7 +338,7 @@ def generic(x, depth=0):
 def others(ev):
     out = []
     for n, title in (("race", "Hardware race rounds (race.json)"), ("conformance", "Model ↔ code conformance"),
-                     ("scale", "Model scale")):
+                     ("mutants", "Mutation campaign"), ("scale", "Model scale")):
         data = ev["race"] if n == "race" else ev["other"][n]
         p = ev["producers"]["bench" if n == "race" else n]
         out.append(f"<h3>{e(title)}</h3>")

@@ -65,6 +65,13 @@ def render(ev):
         _case(s, "cross", str(t.get("target")),
               failure=None if t["ok"] else f"built {t.get('built')}, passed {t.get('passed')}, "
                                              f"failed {t.get('failed')}")
+    mut = (ev.get("other") or {}).get("mutants")
+    if isinstance(mut, list):  # DESIGN.md: {id, target, description, killed_by:[technique…]}
+        s = _suite(root, "mutants")
+        for m in mut:
+            if isinstance(m, dict):
+                _case(s, f"mutant.{m.get('target')}", f"{m.get('id')}: {m.get('description', '')}",
+                      failure=None if m.get("killed_by") else "survived: no technique killed it")
     s = _suite(root, "requirements")
     for rid, r in (ev["requirements"] or {}).items():
         missing = [m for m, st in r["method_status"].items() if st != "pass"]

@@ -195,7 +195,9 @@ inline handle_irq(me, l, st, acts, fl) {
 #endif
 				lock_load(me, DLOCK(l), D_RELOCK, STATUS(l), st, D_CHECK_PENDING) }
 			if
-			:: st & PENDING ->
+			/* REQ-DISPATCH-2: replay, unless the line was disabled meanwhile: then PENDING
+			 * stays for the enable_irq that re-enables it (REQ-DISPATCH-7), as in the C */
+			:: (st & (PENDING | DISABLED)) == PENDING ->
 				atomic { status_store(me, l, st & ~PENDING, D_CLEAR_PENDING);
 					PROBE_IF(2, l == 0);
 					SPLIT_SC

@@ -187,7 +187,8 @@ def run_row(r, build, trails, cc_opt):
     work = os.path.join(build, "model", rid)
     # shortest counterexamples: BFS for safety; LTL runs need the nested DFS
     if r["ltl"]:
-        cc = [f"-DMEMLIM={MEMLIM_MB}"]
+        # weak fairness (-f) needs room for every process (init, driver, CPUs, flushers)
+        cc = [f"-DMEMLIM={MEMLIM_MB}", "-DNFAIR=4"]
         args = [f"-m{DEPTH_LIMIT}", "-a"] + (["-f"] if r.get("fair") else [])
     elif r["expected"] == "violate" and not r["name"].startswith("probe"):
         cc = ["-DSAFETY", "-DBFS", f"-DMEMLIM={MEMLIM_MB}"]   # the shortest trail

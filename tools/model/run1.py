@@ -21,7 +21,7 @@ def main(argv):
         model, argv = argv[1], argv[2:]
     defines = [a[2:] if a.startswith("-D") else a for a in argv]
     work = os.path.join(pan.ROOT, "build", "model-run1", "_".join(defines)[:120] or "default")
-    cc = ["-DMEMLIM=4096"] + ([] if ltl else ["-DSAFETY", "-DBFS"])
+    cc = ["-DMEMLIM=4096", "-DNFAIR=4"] + ([] if ltl else ["-DSAFETY", "-DBFS"])
     res = pan.run(work, model, defines, cc, ["-m2000000"] + (["-a"] if ltl else []) + (["-f"] if fair else []))
     if "fatal" in res:
         print(res["fatal"])

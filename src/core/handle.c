@@ -27,6 +27,12 @@ int irqsync_run_chain(const struct irq_chain *chain)
 	unsigned int i;
 	int handled = 0;
 
+	/*@ loop invariant 0 <= i <= chain->nr;
+	    loop invariant handled == 0 || handled == 1;
+	    loop invariant cpu_ready && irqs_off && no_desc_lock_held;
+	    loop invariant g_lock_depth == \at(g_lock_depth, Pre) && lock_prefix_kept{Pre, Here};
+	    loop assigns i, handled, ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth,
+	                 warn_count[..]; */
 	for (i = 0; i < chain->nr; i++) {
 		if (irqsync_call_handler(chain->handler[i], chain->dev_id[i]) == IRQ_HANDLED)
 			handled = 1;
@@ -40,6 +46,11 @@ static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain
 	unsigned int i;
 
 	chain->nr = desc->nr_actions;
+	/*@ loop invariant 0 <= i <= chain->nr && chain->nr == desc->nr_actions;
+	    loop invariant \forall integer k; 0 <= k < i ==>
+	      chain->handler[k] == desc->action[k].handler && chain->dev_id[k] == desc->action[k].dev_id;
+	    loop assigns i, chain->handler[0 .. IRQSYNC_MAX_SHARERS - 1],
+	                 chain->dev_id[0 .. IRQSYNC_MAX_SHARERS - 1]; */
 	for (i = 0; i < chain->nr; i++) {
 		chain->handler[i] = desc->action[i].handler;
 		chain->dev_id[i] = desc->action[i].dev_id;
@@ -98,6 +109,14 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_ho
 	int handled;
 	int spurious = 0;
 
+	/*@ loop invariant in_critical_section(desc);
+	    loop invariant g_lock_depth == \at(g_lock_depth, Pre);
+	    loop invariant in_handler_of(irq) && irqs_off && cpu_ready;
+	    loop invariant lock_prefix_kept{Pre, Here};
+	    loop invariant spurious == 0 || spurious == 1;
+	    loop assigns chain, status, handled, spurious, ACSL_DESCS,
+	                 g_lock_stack[..], g_lock_depth,
+	                 ACSL_SREAD, warn_count[..]; */
 	for (;;) {
 		irqsync_snapshot_chain(desc, &chain);
 		IRQSYNC_STEP(D_UNLOCK, irq);

@@ -20,6 +20,7 @@ const int irqsync_test_variant = IRQSYNC_TEST_VARIANT;
 /* Wait, without the lock, while INPROGRESS is set (S_SPIN_READ). */
 static void irqsync_spin_while_inprogress(const struct irq_desc *desc, unsigned int irq)
 {
+	/*@ loop assigns ACSL_SREAD; */
 	for (;;) {
 		IRQSYNC_STEP(S_SPIN_READ, irq);
 		if (!(irqsync_atomic_read_relaxed(&desc->status) & IRQS_INPROGRESS))
@@ -91,6 +92,10 @@ void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
 	irq_flags_t flags;
 	unsigned int status;
 
+	/*@ loop invariant cpu_ready && no_desc_lock_held;
+	    loop invariant g_lock_depth == \at(g_lock_depth, Pre) && lock_prefix_kept{Pre, Here};
+	    loop invariant g_irqs_enabled == \at(g_irqs_enabled, Pre);
+	    loop assigns flags, status, ACSL_API_EFFECTS; */
 	do {
 		irqsync_spin_while_inprogress(desc, irq);
 
@@ -114,6 +119,10 @@ static void irqsync_desc_init(struct irq_desc *desc)
 	irqsync_atomic_set_relaxed(&desc->status, IRQS_DISABLED);
 	desc->depth = 1U;
 	desc->nr_actions = 0U;
+	/*@ loop invariant 0 <= i <= IRQSYNC_MAX_SHARERS;
+	    loop invariant \forall integer k; 0 <= k < i ==>
+	      action_free(&desc->action[k]);
+	    loop assigns i, desc->action[0 .. IRQSYNC_MAX_SHARERS - 1]; */
 	for (i = 0; i < IRQSYNC_MAX_SHARERS; i++) {
 		desc->action[i].handler = (irq_handler_t)0;
 		desc->action[i].dev_id = (void *)0;
@@ -130,8 +139,14 @@ void irqsync_init(void)
 {
 	unsigned int i;
 
+	/*@ loop invariant 0 <= i <= NR_IRQS;
+	    loop assigns i, irq_desc[0 .. NR_IRQS - 1]; */
 	for (i = 0; i < NR_IRQS; i++)
 		irqsync_desc_init(&irq_desc[i]);
+	/*@ loop invariant 0 <= i <= IRQSYNC_NR_CPUS;
+	    loop invariant \forall integer c; 0 <= c < i ==>
+	      irqsync_serving[c] == 0;
+	    loop assigns i, irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]; */
 	for (i = 0; i < IRQSYNC_NR_CPUS; i++)
 		irqsync_serving[i] = 0U;
 	irqsync_warn_reset();
@@ -151,6 +166,10 @@ static int irqsync_check_request(const struct irq_desc *desc, unsigned long flag
 		return 0;
 	if (!(flags & IRQF_SHARED))
 		return -IRQSYNC_EBUSY;
+	/*@ loop invariant 0 <= i <= desc->nr_actions;
+	    loop invariant \forall integer k; 0 <= k < i ==>
+	      (desc->action[k].flags & IRQF_SHARED) != 0 && desc->action[k].dev_id != dev_id;
+	    loop assigns i; */
 	for (i = 0; i < desc->nr_actions; i++) {
 		if (!(desc->action[i].flags & IRQF_SHARED))
 			return -IRQSYNC_EBUSY;
@@ -211,6 +230,9 @@ static unsigned int irqsync_find_action(const struct irq_desc *desc, const void 
 {
 	unsigned int i;
 
+	/*@ loop invariant 0 <= i <= desc->nr_actions;
+	    loop invariant \forall integer k; 0 <= k < i ==> desc->action[k].dev_id != dev_id;
+	    loop assigns i; */
 	for (i = 0; i < desc->nr_actions; i++) {
 		if (desc->action[i].dev_id == dev_id)
 			break;
@@ -227,6 +249,19 @@ static void irqsync_unlink(struct irq_desc *desc, unsigned int idx)
 {
 	unsigned int i;
 
+	/*@ loop invariant idx <= i <= desc->nr_actions - 1;
+	    loop invariant desc->nr_actions == \at(desc->nr_actions, Pre);
+	    loop invariant \forall integer j; 0 <= j < idx ==>
+	      desc->action[j] == \at(desc->action[j], Pre);
+	    loop invariant \forall integer j; idx <= j < i ==>
+	      desc->action[j] == \at(desc->action[j + 1], Pre);
+	    loop invariant \forall integer j; i <= j < IRQSYNC_MAX_SHARERS ==>
+	      desc->action[j] == \at(desc->action[j], Pre);
+	    loop invariant \forall integer j; 0 <= j < desc->nr_actions ==>
+	      action_installed(&desc->action[j]);
+	    loop invariant \forall integer j; desc->nr_actions <= j < IRQSYNC_MAX_SHARERS ==>
+	      action_free(&desc->action[j]);
+	    loop assigns i, desc->action[0 .. IRQSYNC_MAX_SHARERS - 1]; */
 	for (i = idx; i + 1U < desc->nr_actions; i++)
 		desc->action[i] = desc->action[i + 1U];
 	desc->nr_actions--;

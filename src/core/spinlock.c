@@ -36,8 +36,7 @@ void spin_lock(spinlock_t *lock)
 
 	IRQSYNC_STEP(LOCK_TICKET, IRQSYNC_NO_IRQ);
 	ticket = irqsync_atomic_fetch_add_acquire(&lock->next, 1U);
-	/*@ loop invariant descs_wf;
-	    loop assigns irq_desc[0 .. NR_IRQS - 1].status.counter; */
+	/*@ loop assigns ACSL_DESCS; */	/* other CPUs' releases (acsl/port.h) */
 	for (;;) {
 		IRQSYNC_STEP(LOCK_WAIT, IRQSYNC_NO_IRQ);
 		if (irqsync_atomic_read_acquire(&lock->owner) == ticket)

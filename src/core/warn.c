@@ -45,6 +45,10 @@ void irqsync_warn_reset(void)
 {
 	unsigned int i;
 
+	/*@ loop invariant 0 <= i <= IRQSYNC_WARN_NR_CODES;
+	    loop invariant \forall integer c; 0 <= c < i ==>
+	      warn_count[c].counter == 0;
+	    loop assigns i, warn_count[..]; */
 	for (i = 0; i < (unsigned int)IRQSYNC_WARN_NR_CODES; i++)
 		irqsync_atomic_set_relaxed(&warn_count[i], 0U);
 }

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * acsl/model.h - the logic model of irqsync for Frama-C WP (spec/proof.md).
+ *
+ * WP proves one CPU's sequential code.  The ghost state below is therefore the state of "this
+ * CPU", the one running the verified function (per-CPU state is exactly that: every CPU has its
+ * own copy, and the proof holds for each copy).  Other CPUs appear only as interference, at
+ * the points where it can happen: an acquire load of a lock word makes their descriptor
+ * updates visible (its contract assigns the descriptor table and promises only that the
+ * descriptor whose lock is acquired is well formed, which every CPU restores before it
+ * releases the lock), a status word read returns any value, and interrupts delivered when
+ * this CPU enables them may change any descriptor.
+ *
+ * Ghost state (Frama-C 25 has no ghost struct fields, so all of it is ghost globals):
+ *   g_irqs_enabled             this CPU's local interrupt-enable state (1 enabled, 0 disabled)
+ *   g_lock_stack[0 .. depth-1] the locks this CPU holds, innermost last: "lock l is owned by
+ *   g_lock_depth               this CPU" is cpu_holds(l)
+ *   g_sread_*                  the log of this CPU's last read of a descriptor status word:
+ *                              which word, the value read, and the innermost lock held then
+ *   g_exclusive                1 when no other CPU uses the library (irqsync_init's context)
+ * Real state the model reads: irq_desc[] (status word, depth, action chain) and
+ * irqsync_serving[] (which line each CPU is serving).
+ */
+#ifndef _IRQSYNC_ACSL_MODEL_H
+#define _IRQSYNC_ACSL_MODEL_H
+
+#include "../src/core/internal.h"
+
+/* The most locks one CPU may hold at once in the proofs (the core itself needs one). */
+#define IRQSYNC_MAX_HELD 4
+
+//@ ghost int g_irqs_enabled;
+//@ ghost spinlock_t *g_lock_stack[IRQSYNC_MAX_HELD];
+//@ ghost int g_lock_depth;
+//@ ghost const irqsync_atomic_t *g_sread_word;
+//@ ghost unsigned int g_sread_value;
+//@ ghost spinlock_t *g_sread_lock;
+//@ ghost int g_exclusive;
+
+/*@ axiomatic this_cpu {
+      // The id of the CPU that runs the verified code (trusted base: port contract).
+      logic integer this_cpu;
+      axiom this_cpu_range: 0 <= this_cpu < IRQSYNC_NR_CPUS;
+      // Whether a saved port state word says "enabled" (the encoding is the port's:
+      // REQ-FLAGS-2); only the port contracts relate it to g_irqs_enabled.
+      logic boolean port_state_enabled(unsigned long s);
+    }
+*/
+
+/*@ // --- local interrupt state (REQ-LOCK-3, REQ-LOCK-4, REQ-LOCK-6) ------------------------
+    predicate irq_state_ok = g_irqs_enabled == 0 || g_irqs_enabled == 1;
+    predicate irqs_on = g_irqs_enabled == 1;
+    predicate irqs_off = g_irqs_enabled == 0;
+
+    predicate saved_enabled(irq_flags_t f) = port_state_enabled(f.arch) == \true;
+    predicate saves_state(irq_flags_t f, integer enabled) =
+      (saved_enabled(f) <==> enabled == 1);
+    logic integer restored_state(irq_flags_t f) = port_state_enabled(f.arch) ? 1 : 0;
+
+    // --- lock ownership (REQ-LOCK-1, REQ-LOCK-5) -------------------------------------------
+    predicate lock_stack_ok = 0 <= g_lock_depth <= IRQSYNC_MAX_HELD;
+    predicate lock_stack_room = 0 <= g_lock_depth < IRQSYNC_MAX_HELD;
+    predicate cpu_holds(spinlock_t *l) =
+      \exists integer k; 0 <= k < g_lock_depth && g_lock_stack[k] == l;
+    predicate cpu_holds_innermost(spinlock_t *l) =
+      0 < g_lock_depth <= IRQSYNC_MAX_HELD && g_lock_stack[g_lock_depth - 1] == l;
+    predicate cpu_holds_no_lock = g_lock_depth == 0;
+    // The locks held at L1 are still held, in the same order, at L2.
+    predicate lock_prefix_kept{L1, L2} =
+      \forall integer k; 0 <= k < \at(g_lock_depth, L1) ==>
+        \at(g_lock_stack[k], L2) == \at(g_lock_stack[k], L1);
+
+    // Interrupts may be on only while this CPU holds no lock: an interrupt handler on this
+    // CPU could spin on a lock its own CPU holds (the hazard of REQ-LOCK-4).
+    predicate interrupt_safe = irqs_on ==> cpu_holds_no_lock;
+
+    // The status-read log did not change between two states.
+    predicate sread_unchanged{L1, L2} =
+      \at(g_sread_word, L1) == \at(g_sread_word, L2) &&
+      \at(g_sread_value, L1) == \at(g_sread_value, L2) &&
+      \at(g_sread_lock, L1) == \at(g_sread_lock, L2);
+
+    // --- descriptors ---------------------------------------------------------------------
+    predicate irq_ok(integer irq) = 0 <= irq < NR_IRQS;
+    predicate is_status_word(irqsync_atomic_t *v) =
+      \exists integer i; 0 <= i < NR_IRQS && v == &irq_desc[i].status;
+    // REQ-DISPATCH-1: a status word is written only by the CPU that holds its line's lock
+    // (or by irqsync_init, while no other CPU uses the library).
+    predicate status_write_allowed(irqsync_atomic_t *v) =
+      g_exclusive == 1 ||
+      (\forall integer i; 0 <= i < NR_IRQS && v == &irq_desc[i].status ==>
+          cpu_holds(&irq_desc[i].lock));
+
+    // The action chain of a line: action[0 .. nr_actions-1] are installed (non-NULL handler),
+    // the rest of the static pool is free (REQ-LIFECYCLE-4, -6).  That dev_ids differ is
+    // shown where a request is checked (irqsync_check_request), not kept as an invariant.
+    predicate action_installed(struct irqaction *a) = a->handler != \null;
+    predicate action_free(struct irqaction *a) = a->handler == \null && a->dev_id == \null;
+    predicate action_chain_wf(struct irq_desc *d) =
+      d->nr_actions <= IRQSYNC_MAX_SHARERS &&
+      (\forall integer i; 0 <= i < d->nr_actions ==> action_installed(&d->action[i])) &&
+      (\forall integer i; d->nr_actions <= i < IRQSYNC_MAX_SHARERS ==>
+          action_free(&d->action[i]));
+    predicate desc_wf(struct irq_desc *d) =
+      action_chain_wf(d) && d->depth <= IRQSYNC_DEPTH_MAX;
+    predicate descs_wf = \forall integer i; 0 <= i < NR_IRQS ==> desc_wf(&irq_desc[i]);
+
+    // irqsync_serving[c] is 0 or 1 + the line CPU c is serving (REQ-HANDLER-2).
+    predicate serving_ok =
+      \forall integer c; 0 <= c < IRQSYNC_NR_CPUS ==> irqsync_serving[c] <= NR_IRQS;
+    predicate in_handler_of(integer irq) = irqsync_serving[this_cpu] == irq + 1;
+
+    // A lock is a descriptor's or lies outside the descriptor table.
+    predicate lock_placed(spinlock_t *l) =
+      (\exists integer i; 0 <= i < NR_IRQS && l == &irq_desc[i].lock) ||
+      \separated(l, &irq_desc[0 .. NR_IRQS - 1]);
+
+    // Rely/guarantee of the descriptor locks: a CPU releases a descriptor's lock only with
+    // the descriptor well formed (spin_unlock requires it: proved at every release), so a CPU
+    // that acquires it finds it well formed (the acquire's contract: acsl/port.h).
+    predicate lock_wf(spinlock_t *l) =
+      \forall integer i; 0 <= i < NR_IRQS && l == &irq_desc[i].lock ==> desc_wf(&irq_desc[i]);
+    predicate owner_word_wf(irqsync_atomic_t *v) =
+      \forall integer i; 0 <= i < NR_IRQS && v == &irq_desc[i].lock.owner ==>
+        desc_wf(&irq_desc[i]);
+
+    // Everything a function of the library may rely on when it is called, and restores.
+    predicate lib_ok = serving_ok && irq_state_ok && lock_stack_room;
+*/
+
+/* Locations a function of the API may change.  The descriptor table changes through other
+ * CPUs (visible at lock acquisition) and under this CPU's locks; the free part of the lock
+ * stack is scratch. */
+#define ACSL_DESCS     irq_desc[0 .. NR_IRQS - 1]
+#define ACSL_LOCK_FREE g_lock_stack[..]
+#define ACSL_SREAD     g_sread_word, g_sread_value, g_sread_lock
+
+#endif /* _IRQSYNC_ACSL_MODEL_H */

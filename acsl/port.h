@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * acsl/port.h - contracts of the port primitives and the atomics: the trusted base of the
+ * proofs (REQ-TCB-2).  None of these has a body under Frama-C; WP assumes each contract and
+ * proofs/gate.py lists every one in build/evidence/proofs.json ("assumptions").  The list of
+ * functions allowed here is proofs/trusted-base.txt; spec/proof.md argues each item.
+ *
+ * Needs warn.c's counters (interrupts delivered by the port may warn): the proof's unity file
+ * proofs/core.c includes this after src/core/warn.c.
+ */
+#ifndef _IRQSYNC_ACSL_PORT_H
+#define _IRQSYNC_ACSL_PORT_H
+
+#include "model.h"
+
+/* What an interrupt delivered on this CPU may change: handle_irq runs (REQ-LOCK-6). */
+/* (The status-read log is the interrupted code's: an interrupt handler's reads do not enter it.) */
+#define ACSL_IRQ_EFFECTS ACSL_DESCS, warn_count[..]
+
+/* ---- the CPU ---------------------------------------------------------------------------- */
+
+/*@ assigns \nothing;
+    ensures cpu_id: \result == this_cpu;
+*/
+unsigned int irqsync_port_cpu_id(void);
+
+/*@ requires irq_state_ok;
+    assigns g_irqs_enabled;
+    ensures REQ_LOCK_3: saves_state_port: (port_state_enabled(\result) == \true) <==> \old(g_irqs_enabled) == 1;
+    ensures irqs_off;
+*/
+unsigned long irqsync_port_irq_save(void);
+
+/* Restoring "enabled" delivers the interrupts held meanwhile: only safe with no lock held. */
+/*@ requires irq_state_ok;
+    requires REQ_LOCK_4: port_state_enabled(state) == \true ==> cpu_holds_no_lock;
+    requires serving_ok;
+    assigns g_irqs_enabled, ACSL_IRQ_EFFECTS;
+    ensures REQ_LOCK_3: restores_port: g_irqs_enabled == (port_state_enabled(state) == \true ? 1 : 0);
+    ensures serving_ok;
+*/
+void irqsync_port_irq_restore(unsigned long state);
+
+/*@ requires irq_state_ok;
+    assigns g_irqs_enabled;
+    ensures irqs_off;
+*/
+void irqsync_port_irq_disable(void);
+
+/*@ requires irq_state_ok;
+    requires REQ_LOCK_4: cpu_holds_no_lock;
+    requires serving_ok;
+    assigns g_irqs_enabled, ACSL_IRQ_EFFECTS;
+    ensures irqs_on;
+    ensures serving_ok;
+*/
+void irqsync_port_irq_enable(void);
+
+/*@ requires irq_state_ok;
+    assigns \nothing;
+    ensures REQ_LOCK_6: \result == 1 - g_irqs_enabled;
+*/
+int irqsync_port_irqs_disabled(void);
+
+/* A pause.  Other CPUs' updates are modelled where this CPU can observe them (see below). */
+/*@ assigns \nothing; */
+void irqsync_port_cpu_relax(void);
+
+/* ---- the atomics (irqsync/atomic.h) ----------------------------------------------------- */
+
+/* Every read of a descriptor status word is logged with the innermost lock held at the
+ * time: synchronize_irq's contract (REQ-SYNC-1) is stated over that log.  A status word is
+ * shared with other CPUs: the read may return any value, and nothing proved depends on more. */
+/*@ requires \valid_read(v);
+    assigns g_sread_word, g_sread_value, g_sread_lock;
+    behavior status_word:
+      assumes is_status_word((irqsync_atomic_t *)v);
+      assigns g_sread_word, g_sread_value, g_sread_lock;
+      ensures g_sread_word == v && g_sread_value == \result;
+      ensures g_lock_depth > 0 ==> g_sread_lock == g_lock_stack[g_lock_depth - 1];
+      ensures g_lock_depth <= 0 ==> g_sread_lock == \null;
+    behavior other_word:
+      assumes !is_status_word((irqsync_atomic_t *)v);
+      assigns \nothing;
+      ensures \result == v->counter;
+      ensures sread_unchanged{Pre, Post};
+    complete behaviors;
+    disjoint behaviors;
+*/
+unsigned int irqsync_atomic_read_relaxed(const irqsync_atomic_t *v);
+
+/* The ticket lock's wait: an acquire.  Other CPUs' releases become visible here: any
+ * descriptor may have changed, and the descriptor whose lock word this is is well formed
+ * (the rely of the lock discipline; its guarantee is irqsync_atomic_set_release's
+ * precondition, proved at every release). */
+/*@ requires \valid_read(v);
+    assigns ACSL_DESCS;
+    ensures REQ_LOCK_1: rely: owner_word_wf((irqsync_atomic_t *)v);
+*/
+unsigned int irqsync_atomic_read_acquire(const irqsync_atomic_t *v);
+
+/*@ requires \valid(v);
+    requires REQ_DISPATCH_1: status_write_allowed(v);
+    assigns v->counter;
+    ensures v->counter == i;
+*/
+void irqsync_atomic_set_relaxed(irqsync_atomic_t *v, unsigned int i);
+
+/* The unlock: a release store.  Guarantee: the descriptor is well formed when its lock is
+ * released. */
+/*@ requires \valid(v) && !is_status_word(v);
+    requires REQ_LOCK_5: guarantee: owner_word_wf(v);
+    assigns v->counter;
+    ensures v->counter == i;
+*/
+void irqsync_atomic_set_release(irqsync_atomic_t *v, unsigned int i);
+
+/*@ requires \valid(v) && !is_status_word(v);
+    assigns v->counter;
+    ensures \result == \old(v->counter);
+    ensures v->counter == (unsigned int)(\old(v->counter) + i);
+*/
+unsigned int irqsync_atomic_fetch_add_acquire(irqsync_atomic_t *v, unsigned int i);
+
+/*@ requires \valid(v) && !is_status_word(v);
+    assigns v->counter;
+*/
+void irqsync_atomic_inc_relaxed(irqsync_atomic_t *v);
+
+/*@ assigns \nothing; */
+void irqsync_smp_mb(void);
+
+#endif /* _IRQSYNC_ACSL_PORT_H */

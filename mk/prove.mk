@@ -13,14 +13,15 @@
 PROVE_DIR      := $(BUILD)/proofs
 PROVE_WHY3CONF := $(PROVE_DIR)/why3.conf
 PROVE_CACHE    ?= update
-PROVE_STEPS    ?= 1000000
+PROVE_STEPS    ?= 0
 PROVE_TIMEOUT  ?= 40
+PROVE_SMOKE_TIMEOUT ?= 3
 PROVE_PAR      ?= $(JOBS)
 # cvc5 is configured when installed, but each smoke test costs every prover its full budget:
 # it is opt-in (PROVE_OPTIONAL=cvc5); z3 and cvc4 are required.
 PROVE_OPTIONAL ?=
 PROVE_GATE      = $(PYTHON) proofs/gate.py run --why3conf $(PROVE_WHY3CONF) --cache $(PROVE_CACHE) \
-                  --cache-dir $(PROVE_DIR)/cache --steps $(PROVE_STEPS) --timeout $(PROVE_TIMEOUT) \
+                  --cache-dir $(PROVE_DIR)/cache --steps $(PROVE_STEPS) --timeout $(PROVE_TIMEOUT) --smoke-timeout $(PROVE_SMOKE_TIMEOUT) \
                   --par $(PROVE_PAR) --optional-provers "$(PROVE_OPTIONAL)"
 
 .PHONY: prove-config

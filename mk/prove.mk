@@ -73,7 +73,6 @@ prove-neg-lock-irq: prove-config ## spin_lock_irq inside spin_lock_irqsave fails
 	@$(PROVE_GATE) --job neg-lock-irq --outdir $(PROVE_DIR)/neg-lock-irq $(PROVE_CORE_OPTS) \
 	  --fct driver_nested,driver_good \
 	  --expect-unproved '^driver_nested:spin_lock_irq_requires_REQ_LOCK_4_irqs_enabled$$' \
-	  --expect-unproved '^driver_nested:spin_unlock_irq_requires_REQ_LOCK_4_only_lock_held$$' \
 	  --expect-unproved '^smoke:driver_nested:' \
 	  -- -cpp-extra-args="$(PROVE_CORE_CPP)" proofs/negative/lock_irq_in_irqsave.c
 prove-neg-unlocked-status: prove-config ## handle_irq writing the status after the unlock fails REQ_DISPATCH_1

@@ -5,13 +5,17 @@
                                 spec/traceability.md, and every REQ reference in the tree defined
   tools/trace.py json OUT       write the requirement -> evidence table (build/evidence/trace.json)
 
-A reference is any `REQ-<AREA>-<n>` outside spec/. Its kind comes from where it stands:
+A reference is any `REQ-<AREA>-<n>` outside spec/, or an ACSL clause name `REQ_<AREA>_<n>` in
+the C and ACSL sources. Its kind comes from where it stands:
 promela/ -> model, acsl/ proofs/ and ACSL comments in src/ -> proof, tests/ -> test,
 lint/ -> lint, src/ (elsewhere) -> code. Exit status 1 on any problem, with one line per problem.
 """
 import json, os, re, subprocess, sys
 
 REQ = re.compile(r"\bREQ-([A-Z]+)-(\d+)\b")
+# ACSL clause names cannot hold '-': contracts write REQ_SYNC_1 for REQ-SYNC-1 (spec/proof.md).
+REQ_ACSL = re.compile(r"(?<![A-Za-z0-9])REQ_([A-Z]+)_(\d+)(?![0-9])")
+ACSL_DIRS = ("acsl/", "src/", "proofs/")
 HEAD = re.compile(r"^### (REQ-[A-Z]+-\d+) — (.+)$")
 FIELDS = ("**Statement.**", "**Rationale.**", "**Verify.**")
 METHODS = ("model", "proof", "test", "review", "lint")
@@ -85,6 +89,9 @@ def references():
                 for i, line in enumerate(f, 1):
                     for m in REQ.finditer(line):
                         refs.append((m.group(0), p, i, kind_of(p, line)))
+                    if p.startswith(ACSL_DIRS) and p.endswith((".c", ".h")):
+                        for m in REQ_ACSL.finditer(line):
+                            refs.append((f"REQ-{m.group(1)}-{m.group(2)}", p, i, "proof"))
         except (UnicodeDecodeError, OSError):
             continue
     return refs

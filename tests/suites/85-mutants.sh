@@ -39,10 +39,7 @@ t_run_fail "mutants/m-tso-lock-no-drain-killed-by-spin-litmus [REQ-MM-2 REQ-MM-5
 t_run_fail "mutants/m-pending-not-set-killed-by-conformance [REQ-DISPATCH-2 REQ-IMPL-3]" \
   "killed by conformance: .*D_SET_PENDING writes status: model 1, C 3" \
   $C m-pending-not-set --technique conformance
-# WP: only once `make prove` covers the core
-if make -n prove 2>/dev/null | grep -qE 'src/core|proofs/core\.c'; then
-  t_run_fail "mutants/c-recheck-unlocked-killed-by-wp [REQ-SYNC-3 REQ-DISPATCH-1]" \
-    "killed by wp: .*unproved" $C c-recheck-unlocked --technique wp
-else
-  t_skip "mutants/c-recheck-unlocked-killed-by-wp [REQ-SYNC-3]" "make prove does not cover src/core yet"
-fi
+# WP: a full `make prove` on a mutated copy takes minutes even from the cache, beyond this
+# group's budget. WP's kills in `make check` are the expected failures of [50-proof] (the v0
+# re-check, an unlocked status write, spin_lock_irq in an irqsave region); the WP column of every
+# mutant the catalog expects WP to kill runs in `make mutants`.

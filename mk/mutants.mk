@@ -5,6 +5,9 @@
 #
 #   make conformance            generate schedules from SPIN (random simulations + counterexample
 #                               trails), replay them on the C core → build/evidence/conformance.json
+#                               (part of the default `make`: run there as the stamped producer
+#                               `make evidence-conformance`, after the model's trails exist;
+#                               tests/suites/80-conformance.sh writes build/conformance/ instead)
 #   make conformance-bins       only the replay harnesses (one per synchronize_irq variant)
 #   CONF_SEEDS=n                random simulations per configuration (default 20: ~1,550 schedules)
 #
@@ -28,6 +31,10 @@ $(CONF_DIR)/lockcheck: tests/conformance/lockcheck.c $(CONF_DIR)/lib-v2/libirqsy
 	  $(IRQSYNC_HOST_LIBS) -o $@
 
 CONF_BINS := $(CONF_DIR)/replay-v0 $(CONF_DIR)/replay-v1 $(CONF_DIR)/replay-v2 $(CONF_DIR)/lockcheck
+
+# The default `make` shows model ↔ code conformance as fresh evidence (mk/report.mk turns an
+# optional producer's target in ALL_TARGETS into its stamped `evidence-conformance` run).
+ALL_TARGETS += conformance
 
 .PHONY: conformance conformance-bins
 conformance-bins: $(CONF_BINS)

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """run.py - generate SPIN schedules and replay them on the C core (REQ-IMPL-3, REQ-TCB-1).
 
-  run.py [--tree DIR] [--seeds N] [--trails N] [--min N] --out build/evidence/conformance.json
+  run.py [--tree DIR] [--seeds N] [--trails N] [--min N] --out FILE
+
+(`make conformance`, the stamped producer, writes build/evidence/conformance.json; the test
+group 80-conformance writes build/conformance/conformance.json.)
 
 Runs tests/conformance/gen.py on the tree's model, then DIR/build/conformance/replay-v{0,1,2}
 on the schedules of each variant. Writes a JSON summary, prints one line per variant and the

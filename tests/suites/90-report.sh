@@ -139,14 +139,16 @@ t_run_fail "report/unknown option exits 2 with usage" "make report: build/eviden
 t_run_fail "report/stamp: unknown producer exits 2" "unknown producer nosuch" \
   python3 tools/stamp.py check nosuch
 
-# The default `make`: deps, the other ALL_TARGETS, model, proofs, quick tests, cross, trace,
-# report, summary — in that order, each producer through its stamping wrapper (dry run).
+# The default `make`: deps, the other ALL_TARGETS, model, proofs, quick tests, cross,
+# conformance (an optional producer mk/mutants.mk puts in ALL_TARGETS; after the model, whose
+# trails it replays), trace, report, summary — in that order, each producer through its
+# stamping wrapper (dry run). Conformance run unstamped, or not at all, fails this.
 compose() {
-  make -n --no-print-directory all 2>&1 | grep -oE "tools/deps.sh|stamp.py run [a-z]+|report/report.py|tools/summary.py" |
+  make -n --no-print-directory all 2>&1 | grep -oE "tools/deps.sh|stamp.py run [a-z]+|report/report.py|tools/summary.py|run.py --seeds [0-9]+ --out [^ ]+" |
     tr '\n' ' ' | tee /dev/stderr |
-    grep -q "tools/deps.sh stamp.py run model stamp.py run proofs stamp.py run tests stamp.py run cross stamp.py run trace report/report.py tools/summary.py"
+    grep -q "tools/deps.sh stamp.py run model stamp.py run proofs stamp.py run tests stamp.py run cross stamp.py run conformance run.py --seeds [0-9]* --out build/evidence/conformance.json stamp.py run trace report/report.py tools/summary.py"
 }
-t_run "report/make composes deps, model, proofs, tests, cross, trace, report, summary" compose
+t_run "report/make composes deps, model, proofs, tests, cross, conformance, trace, report, summary" compose
 
 # The real report of this tree, and both pages in a real browser.
 t_run "report/make report on this tree's results" make --no-print-directory report

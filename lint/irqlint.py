@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """irqlint - run sparse, coccinelle, cppcheck and clang-tidy over C files and print
 every finding in one format (REQ-IMPL-2, REQ-LOCK-4, REQ-LOCK-5, REQ-FLAGS-1,
-REQ-HANDLER-1, REQ-ERR-4):
+REQ-FLAGS-2, REQ-HANDLER-1, REQ-ERR-4):
 
     FILE:LINE:COL: TOOL/RULE: MESSAGE
 
@@ -188,6 +188,8 @@ def main():
             print("irqlint: --tool-flags wants TOOL=FLAGS with TOOL in %s, got %r" % (",".join(TOOLS), tf), file=sys.stderr)
             return 2
         extra.setdefault(tool, []).extend(shlex.split(flags))
+    # cocci/irqflags-opaque: the port of this tree may look inside irq_flags_t, nothing else may
+    os.environ["IRQLINT_PORT_DIR"] = os.path.join(ROOT, "src", "port")
     lint = Lint(cflags, extra)
     if a.fix:
         lint.fix(a.files)

@@ -43,6 +43,22 @@ t_run_fail "lint/make-lint-SRC-bad-fails [REQ-LOCK-5]" \
 t_run "lint/make-lint-SRC-good-passes [REQ-LOCK-4] [REQ-FLAGS-1]" \
   make --no-print-directory lint SRC=tests/lint/driver/good-quiesce.c
 
+# 3b. REQ-FLAGS-2: only the port looks inside irq_flags_t (cocci/irqflags-opaque). The core and
+#     every port are clean under the rule; the port's own code, once outside src/port/, is
+#     reported (so the clean result is not blind); a peeking driver fails `make lint`.
+t_run "lint/irqflags-opaque/core-and-ports-clean [REQ-FLAGS-2]" \
+  python3 lint/irqlint.py --tools cocci --cflags "-Isrc/core -Isrc/port -Isrc/port/hosted" \
+  src/core/*.c src/port/*/*.c
+mkdir -p "$OUT/opaque" && cp src/port/hosted/port.c "$OUT/opaque/port.c"
+t_run_fail "lint/irqflags-opaque/port-code-outside-src-port-found [REQ-FLAGS-2]" \
+  "opaque/port.c:[0-9]+:[0-9]+: cocci/irqflags-opaque: 'flags.arch' accessed" \
+  python3 lint/irqlint.py --tools cocci --cflags "-Isrc/core -Isrc/port -Isrc/port/hosted" "$OUT/opaque/port.c"
+t_run_fail "lint/make-lint-SRC-peeking-driver-fails [REQ-FLAGS-2]" \
+  "bad-peek-arch.c:29:[0-9]+: cocci/irqflags-opaque: 'flags.arch' accessed" \
+  make --no-print-directory lint LINT_TOOLS=cocci SRC=tests/lint/irqflags-opaque/bad-peek-arch.c
+t_run "lint/make-lint-SRC-opaque-driver-passes [REQ-FLAGS-2]" \
+  make --no-print-directory lint SRC=tests/lint/irqflags-opaque/good-opaque.c
+
 # 4. Patch mode on copies: safe pairs rewritten, unsafe left and still reported, output compiles.
 #    bad-clash.c: a copy of bad-in-irqsave.c that already has a local named irqflags0 (the
 #    name the patch would pick) must be left alone too.

@@ -34,7 +34,7 @@ def render(ev):
     s = _suite(root, "evidence")
     for n, p in sorted(ev["producers"].items()):
         if p.get("optional") and p["status"] == "missing":
-            continue  # bench, conformance, scale: not run by `make`; counted once present
+            continue  # optional (bench, mutants, scale: not run by `make`): counted once present
         _case(s, "evidence", f"{n} result is fresh",
               failure=None if p["status"] == "fresh" else f"{p['status']}: {p['reason']}")
     for kind in ("protocol", "litmus"):

@@ -57,7 +57,7 @@ def verdict(ev):
         v["tests"]["total"] = len(t["cases"])
     c = ev["cross"]
     v["targets"] = {"ok": sum(x["ok"] for x in c), "total": len(c)} if c is not None else None
-    # optional producers (bench, conformance, scale: not run by `make`) count once they exist
+    # optional producers (bench, mutants, scale: not run by `make`; conformance: run by it) count once they exist
     counted = [p for p in ev["producers"].values() if not p["optional"] or p["status"] != "missing"]
     v["fresh"] = sum(p["status"] == "fresh" for p in counted)
     v["producers"] = len(counted)

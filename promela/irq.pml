@@ -99,25 +99,26 @@ inline status_store(sme, sl, sv, sst) {
 }
 
 /* ---- the handlers ---- */
-/* handler 0 of line 0: the tg3 pattern -- act (schedule work) only while irq_sync == 0 */
-inline tg3_handler(me, fl) {
-	atomic {
+/* handler 0 of line 0: the tg3 pattern -- act (schedule work) only while irq_sync == 0.
+ * tg3_first is its first access, run in the step that calls it (run_chain); tg3_rest the rest. */
+inline tg3_first(me, fl) {
 #if FREE_DEV == 0
-		frun++; hr[me] = 1;                  /* the handler free_irq removes runs ... */
+	frun++; hr[me] = 1;                  /* the handler free_irq removes runs ... */
 #endif
-		mm_load(me, FLAG, fl, H_READ_FLAG);
-		if
-		:: fl == 0 ->
-			/* REQ-SYNC-3 / REQ-SYNC-4: no instance reads the old flag after the return */
+	mm_load(me, FLAG, fl, H_READ_FLAG);
+	if
+	:: fl == 0 ->
+		/* REQ-SYNC-3 / REQ-SYNC-4: no instance reads the old flag after the return */
 #if CHECK_FLAG && SCEN == SCEN_SYNC
-			assert(!returned);
+		assert(!returned);
 #endif
-			stale = stale + 1 - old[me]; old[me] = 1;  /* count each instance once */
-			STEP(me, H_WORK)                 /* it acts on the old flag: the harm */
-		:: else
-		fi;
-		fl = 0
-	}
+		stale = stale + 1 - old[me]; old[me] = 1;  /* count each instance once */
+		STEP(me, H_WORK)                 /* it acts on the old flag: the harm */
+	:: else
+	fi;
+	fl = 0
+}
+inline tg3_rest(me, fl) {         /* (called only when it has a step) */
 #if CHECK_SYNC2
 	/* REQ-SYNC-2: the handler's last write (a completion the driver reads after the return) */
 	atomic { mm_store(me, WORK, 1, H_DONE); wrote[me] = 1 }
@@ -142,25 +143,82 @@ inline tg3_handler(me, fl) {
 #define SPLIT_SC
 #endif
 
-/* the start of a pass of line l's action chain: read the chain (REQ-DISPATCH-4: every installed
- * handler, in order).  Only free_irq writes the chain; elsewhere it is a constant (exact). */
+/*
+ * ---- one pass of the action chain (REQ-DISPATCH-4) ----
+ * The chain of line l is a bitmask (R6): bit s = action s, registered s-th (line 0 has SHARERS
+ * actions, line 1 one).  A pass takes a snapshot of it (chain_begin, the C core's chain copy in
+ * handle.c) and calls every action of the snapshot, lowest bit first, with its own dev_id
+ * DEVID(l, s).  Action 0 of line 0 is the tg3 handler (shared accesses); every other action
+ * touches no shared data, so calling it is a ghost step.
+ * Ghost: ch_snap[c] = the snapshot of the pass CPU c runs, ch_called[c] = the actions it has called.
+ * Seeded bugs (known-bad variants, -DCHAIN_BUG=n): 1 stops after the first action (as if the
+ * first IRQ_HANDLED ended the pass), 2 walks newest first, 3 passes the first action's dev_id.
+ */
+#ifndef CHAIN_BUG
+#define CHAIN_BUG 0
+#endif
+#define DEVID(l, s) (2 * (l) + (s) + 1)     /* the dev_id action s of line l registered with */
+#if CHAIN_BUG == 2
+#define NEXTACT(a) (((a) & 2) -> 1 : 0)     /* seeded bug: newest first */
+#else
+#define NEXTACT(a) (((a) & 1) -> 0 : 1)     /* registration order: lowest bit first */
+#endif
+byte ch_snap[NCPU];
+byte ch_called[NCPU];
+byte ch_s, ch_dev;          /* scratch of chain_call (zeroed before its step ends) */
+
+/* the start of a pass of line l's action chain: read the chain (the snapshot).  Only free_irq
+ * writes the chain; elsewhere it is a constant (exact, R10). */
 inline chain_begin(me, l, acts) {
 #if SCEN == SCEN_FREE
 	mm_load(me, ACT(l), acts, D_HANDLER);
 #else
 	acts = mem[ACT(l)]; STEPV(me, D_HANDLER, ACT(l), acts);
 #endif
+	ch_snap[me] = acts; ch_called[me] = 0;
 	unserved[l] = 0;                     /* this pass serves every earlier arrival */
 	assert(!(l == 0 && dis_window));     /* REQ-DEPTH-1: no handler while disabled */
 	assert(!(l == 0 && freed && (acts & 1))); /* REQ-LIFECYCLE-5: not called again */
 	PROBE_IF(3, returned && l == 0)
 }
+/* call the next action of the pass: acts holds the actions of the snapshot not called yet */
+inline chain_call(me, l, acts) {
+	ch_s = NEXTACT(acts);
+#if CHAIN_BUG == 3
+	ch_dev = DEVID(l, NEXTACT(ch_snap[me]));   /* seeded bug: the first action's dev_id */
+#else
+	ch_dev = DEVID(l, ch_s);
+#endif
+	/* REQ-DISPATCH-4: the action was registered at the start of the pass ... */
+	assert((ch_snap[me] >> ch_s) & 1);
+	/* ... is called once, after every action registered before it and before the later ones */
+	assert((ch_called[me] >> ch_s) == 0);
+	/* ... with its own dev_id */
+	assert(ch_dev == DEVID(l, ch_s));
+	ch_called[me] = ch_called[me] | (1 << ch_s);
+#if CHAIN_BUG == 1
+	acts = 0;                            /* seeded bug: the pass ends after one action */
+#else
+	acts = acts & ~(1 << ch_s);
+#endif
+	ch_s = 0; ch_dev = 0
+}
 inline run_chain(me, l, acts, fl) {
-	if
-	:: l == 0 && (acts & 1) -> tg3_handler(me, fl)
-	:: else
-	fi;
-	acts = 0
+	do
+	:: acts != 0 && l == 0 && NEXTACT(acts) == 0 ->       /* (local guards: see R13) */
+		atomic { chain_call(me, l, acts); tg3_first(me, fl) }  /* the call is its first access */
+#if CHECK_SYNC2 || SCEN == SCEN_HAZARD
+		tg3_rest(me, fl)
+#endif
+	:: acts != 0 && !(l == 0 && NEXTACT(acts) == 0) -> d_step { chain_call(me, l, acts) }
+	:: else -> break
+	od
+}
+/* the pass has ended (in the step of the D_RELOCK after it; a ghost step) */
+inline chain_end(me) {
+	/* REQ-DISPATCH-4: every action of the snapshot was called */
+	assert(ch_called[me] == ch_snap[me]);
+	ch_called[me] = 0; ch_snap[me] = 0
 }
 
 /*
@@ -193,7 +251,8 @@ inline handle_irq(me, l, st, acts, fl) {
 #if FREE_DEV == 0
 				frun = frun - hr[me]; hr[me] = 0;   /* ... until the chain pass ends */
 #endif
-				lock_load(me, DLOCK(l), D_RELOCK, STATUS(l), st, D_CHECK_PENDING) }
+				lock_load(me, DLOCK(l), D_RELOCK, STATUS(l), st, D_CHECK_PENDING);
+				chain_end(me) }     /* after the lock: the step must not split at it */
 			if
 			/* REQ-DISPATCH-2: replay, unless the line was disabled meanwhile: then PENDING
 			 * stays for the enable_irq that re-enables it (REQ-DISPATCH-7), as in the C */

@@ -123,6 +123,8 @@ def protocol_rows(cfg, mms, variants, props, probes=True):
             for v in vs:
                 exp = expected(prop, v, mm)
                 reqs = p["reqs"] + [MM_REQ[mm]] + (SAFETY_REQS if exp == "hold" else [])
+                if exp == "hold" and cfg["sharers"] >= 2:
+                    reqs = reqs + ["REQ-DISPATCH-4"]   # the chain-walk assertions saw 2 sharers
                 rows.append(dict(kind="protocol", name=f"{prop}", variant=v, memory_model=mm,
                                  config=dict(cfg), property=prop, requirements=reqs,
                                  expected=exp, match=p["match"], ltl=p.get("ltl", False),
@@ -173,11 +175,147 @@ def litmus_rows(mms):
     return rows
 
 
+# REQ-DISPATCH-4: the chain walk (irq.pml, chain_call / chain_end) on a line with 2 sharers;
+# each seeded bug (-DCHAIN_BUG) must be caught by its own assertion
+CHAIN_BUGS = {
+    "chain-skip": (1, "a pass stops after its first action (seeded bug)",
+                   r"assertion violated \(ch_called\[me\]==ch_snap\[me\]\)"),
+    "chain-order": (2, "a pass calls the newest action first (seeded bug)",
+                    r"assertion violated \(\(ch_called\[me\]>>ch_s\)==0\)"),
+    "chain-devid": (3, "every action gets the first action's dev_id (seeded bug)",
+                    r"assertion violated \(ch_dev==\(\(\(2\*l\)\+ch_s\)\+1\)\)"),
+}
+
+
+def sharer_rows(cfg, mms):
+    c = dict(cfg)
+    c["sharers"] = 2
+    rows = []
+    for mm in mms:
+        base = [f"MM_{mm.upper()}", "VARIANT=2", "SCEN=SCEN_SYNC"] + cfg_defines(c)
+        rows.append(dict(kind="protocol", name="chain", variant="v2", memory_model=mm, config=c,
+                         property="each pass calls every action of its snapshot once, in "
+                                  "registration order, with its own dev_id",
+                         requirements=["REQ-DISPATCH-4", MM_REQ[mm]] + SAFETY_REQS,
+                         expected="hold", match=r"ch_", ltl=False, defines=base))
+        for name, (n, what, match) in CHAIN_BUGS.items():
+            rows.append(dict(kind="protocol", name=name, variant="v2", memory_model=mm, config=c,
+                             property=what, requirements=["REQ-DISPATCH-4", MM_REQ[mm]],
+                             expected="violate", match=match, ltl=False,
+                             defines=base + [f"CHAIN_BUG={n}"]))
+    return rows
+
+
+# Small models of their own (promela/ticket.pml, promela/request.pml): the file, the rows, the
+# requirement IDs; a known-bad variant must fail with the named assertion
+SMALL = [
+    # REQ-LOCK-2: the ticket lock serves CPUs in queue order; REQ-LOCK-1 mutual exclusion and
+    # the hand-over of the protected counter
+    dict(file="ticket.pml", kind="lock", name="ticket", variant="", cfg=dict(cpus=3, rounds=2),
+         d=[], expected="hold", reqs=["REQ-LOCK-2", "REQ-LOCK-1"],
+         property="acquisitions in ticket order; mutual exclusion; no lost update"),
+    dict(file="ticket.pml", kind="lock", name="ticket", variant="tas", cfg=dict(cpus=3, rounds=2),
+         d=["TAS_LOCK=1"], expected="violate", reqs=["REQ-LOCK-2"],
+         match=r"assertion violated \(ord==served\)",
+         property="known-bad: a test-and-set lock lets a later CPU overtake"),
+    # REQ-LIFECYCLE-2: concurrent request_irq, exclusive vs shared, -EBUSY
+    dict(file="request.pml", kind="lifecycle", name="request", variant="",
+         cfg=dict(cpus=3), d=[], expected="hold", reqs=["REQ-LIFECYCLE-2"],
+         property="an exclusive action is alone; success iff installed; -EBUSY iff incompatible"),
+    dict(file="request.pml", kind="lifecycle", name="request", variant="unlocked-check",
+         cfg=dict(cpus=3), d=["REQ_BUG=1"], expected="violate", reqs=["REQ-LIFECYCLE-2"],
+         match=r"assertion violated\s+!\(excl_broken\)",
+         property="known-bad: the check reads the chain before taking the lock"),
+    dict(file="request.pml", kind="lifecycle", name="request", variant="new-flag-only",
+         cfg=dict(cpus=3), d=["REQ_BUG=2"], expected="violate", reqs=["REQ-LIFECYCLE-2"],
+         match=r"assertion violated\s+!\(excl_broken\)", mms=("sc",),
+         property="known-bad: the check ignores the flags of the actions already there"),
+]
+
+
+def small_rows(mms):
+    rows = []
+    for m in SMALL:
+        for mm in mms:
+            if mm not in m.get("mms", MMS):
+                continue
+            c = m["cfg"]
+            d = [f"MM_{mm.upper()}", f"NCPU={c['cpus']}"] + \
+                ([f"ROUNDS={c['rounds']}"] if "rounds" in c else []) + m["d"]
+            rows.append(dict(kind=m["kind"], name=m["name"], variant=m["variant"],
+                             memory_model=mm, config=dict(c), property=m["property"],
+                             requirements=m["reqs"] + [MM_REQ[mm]], expected=m["expected"],
+                             match=m.get("match", r"assertion violated"), ltl=False,
+                             defines=d, file=os.path.join(PROMELA, m["file"])))
+    return rows
+
+
+# REQ-MM-6: the store-buffer depth and WEAK history saturate at the defaults (SBD=3, HIST=3):
+# the exhaustive v2 run has the same state count one step above the default, and each v1 run
+# gives the verdict spec/memory-models.md states (at SBD=1 TSO hides v1's race: the pitfall).
+# (mm, knob, values, cpus, arrivals, extra defines, default, v1 verdict per value)
+SATURATION = [
+    ("tso", "SBD", (1, 2, 3, 4), 2, 2, ["CHECK_SYNC2=1"], 3,
+     {1: "hold", 2: "violate", 3: "violate", 4: "violate"}),
+    ("weak", "SBD", (2, 3, 4), 2, 2, ["CHECK_SYNC2=1"], 3,
+     {2: "violate", 3: "violate", 4: "violate"}),
+    ("weak", "HIST", (2, 3, 4), 2, 1, [], 3, {2: "violate", 3: "violate", 4: "violate"}),
+]
+
+
+def saturation_rows():
+    rows = []
+    for mm, knob, values, cpus, arr, extra, dflt, v1 in SATURATION:
+        c = dict(cpus=cpus, lines=1, arrivals=arr, sharers=1)
+        for k in values:
+            for v in ("v2", "v1"):
+                exp = "hold" if v == "v2" else v1[k]
+                # v1: the tg3 flag property (REQ-SYNC-3), the race the depth can hide
+                dd = ([] if v == "v2" else ["CHECK_SYNC1=0"]) + extra + [f"{knob}={k}"]
+                prop = (f"{knob}={k}: " + ("v2 holds (state count for the saturation check)"
+                                          if v == "v2" else
+                                          f"v1's stale-flag race {'found' if exp == 'violate' else 'HIDDEN by the bound'}"))
+                rows.append(dict(kind="saturation", name=f"sat-{mm}-{knob}{k}", variant=v,
+                                 memory_model=mm, config=dict(c), property=prop,
+                                 requirements=["REQ-MM-6", MM_REQ[mm]], expected=exp,
+                                 match=r"assertion violated (\s*!\(returned\)|\(stale==0\))",
+                                 ltl=False, knob=knob, value=k,
+                                 defines=[f"MM_{mm.upper()}", f"VARIANT={v[1]}", "SCEN=SCEN_SYNC",
+                                          "CALLER_MB=1"] + dd + cfg_defines(c)))
+    return rows
+
+
+def saturation_checks(results):
+    """One derived row per SATURATION entry: the v2 state count at the default equals the one
+    a step above it ("hold"), else "grows"; built from the runs above, exhaustive only if they
+    are.  A check below the default (value 1 or 2 vs the next) is recorded for the table."""
+    out = []
+    for mm, knob, values, cpus, arr, extra, dflt, v1 in SATURATION:
+        runs = {r["value"]: r for r in results
+                if r["kind"] == "saturation" and r["memory_model"] == mm
+                and r.get("knob") == knob and r["variant"] == "v2"}
+        seq = ", ".join(f"{knob}={k}: {runs[k]['states']}" for k in values if k in runs)
+        a, b = runs.get(dflt), runs.get(dflt + 1)
+        ok = bool(a and b and a["exhaustive"] and b["exhaustive"])
+        res = ("hold" if a["states"] == b["states"] else "grows") if ok else "incomplete"
+        out.append(dict(kind="saturation", name=f"sat-{mm}-{knob}", variant="v2",
+                        memory_model=mm, config=dict(a["config"]) if a else {},
+                        property=f"{knob} saturated at the default {dflt}: v2 state count "
+                                 f"equal at {knob}={dflt} and {knob}={dflt + 1}",
+                        requirements=["REQ-MM-6", MM_REQ[mm]], expected="hold", result=res,
+                        exhaustive=ok, states=a["states"] if a else None, transitions=None,
+                        depth=None, memory_mb=None, seconds=None, trail=None,
+                        detail="v2 states " + seq, ok=(res == "hold")))
+    return out
+
+
 def row_id(r):
     c = r["config"]
     base = f"{r['kind']}-{r['name']}-{r['variant'] or 'x'}-{r['memory_model']}"
-    if r["kind"] == "protocol":
+    if r["kind"] in ("protocol", "saturation"):
         base += f"-c{c['cpus']}l{c['lines']}a{c['arrivals']}s{c['sharers']}"
+    elif r["kind"] in ("lock", "lifecycle"):
+        base += f"-c{c['cpus']}" + (f"r{c['rounds']}" if "rounds" in c else "")
     return re.sub(r"[^A-Za-z0-9_.+-]", "_", base)
 
 
@@ -200,7 +338,8 @@ def run_row(r, build, trails, cc_opt):
         args = [f"-m{DEPTH_LIMIT}"]
     res = pan.run(work, model, r["defines"], cc, args, cc_opt=cc_opt)
     out = {k: r[k] for k in ("kind", "name", "variant", "memory_model", "config", "property",
-                             "requirements", "expected")}
+                             "requirements", "expected") + tuple(k for k in ("knob", "value")
+                                                                  if k in r)}
     out.update(result="incomplete", exhaustive=False, states=None, transitions=None,
                depth=None, memory_mb=None, seconds=None, trail=None, detail="")
     if "fatal" in res:
@@ -257,6 +396,8 @@ def save_trail(r, rid, trail, model, trails, work):
     return os.path.relpath(os.path.join(trails, rid + ".txt"), ROOT)
 
 
+SHARER_CONFIG = {"quick": dict(cpus=2, lines=1, arrivals=1, sharers=2),
+                 "full": dict(cpus=3, lines=2, arrivals=1, sharers=2)}
 CONFIGS = {
     "quick": [dict(cpus=2, lines=1, arrivals=1, sharers=1)],
     "full": [dict(cpus=2, lines=1, arrivals=1, sharers=1),
@@ -326,6 +467,10 @@ def main():
             for c in CONFIGS[s]:
                 rows += protocol_rows(c, mms, variants, list(PROPS),
                                       probes=True)
+            rows += sharer_rows(SHARER_CONFIG[s], mms)      # REQ-DISPATCH-4
+            rows += small_rows(mms)                          # REQ-LOCK-2, REQ-LIFECYCLE-2
+            if s == "full":
+                rows += saturation_rows()                    # REQ-MM-6
         out = a.out or os.path.join(evidence, "model.json")
     # de-duplicate (probes raise small configs to the same larger one)
     seen, uniq = set(), []
@@ -348,7 +493,7 @@ def main():
         done[0] += 1
         c = res["config"]
         cs = (f"cpus={c['cpus']} lines={c['lines']} arr={c['arrivals']} sh={c['sharers']}"
-              if res["kind"] == "protocol" else "")
+              if "lines" in c else f"cpus={c.get('cpus')}" if c.get("cpus") else "")
         print(f"[{done[0]:3d}/{n}] {'ok  ' if res['ok'] else 'FAIL'} {res['kind']:8s} "
               f"{res['name']:22s} {res['variant'] or '--':2s} {res['memory_model']:4s} {cs:32s} "
               f"{res['result']:10s} (expected {res['expected']}) "
@@ -358,6 +503,12 @@ def main():
 
     with ThreadPoolExecutor(max_workers=int(a.jobs)) as ex:
         list(ex.map(work, range(n)))
+    if any(r["kind"] == "saturation" for r in results):
+        for chk in saturation_checks(results):          # REQ-MM-6: derived from the runs
+            results.append(chk)
+            n += 1
+            print(f"[{n:3d}/{n}] {'ok  ' if chk['ok'] else 'FAIL'} saturation {chk['name']:22s} "
+                  f"{chk['result']:10s} (expected hold) {chk['detail']}", flush=True)
     bad = [r for r in results if not r["ok"]]
     for r in results:
         r.pop("ok", None)

@@ -118,16 +118,20 @@ inline tg3_first(me, fl) {
 	fi;
 	fl = 0
 }
-inline tg3_rest(me, fl) {         /* (called only when it has a step) */
+inline tg3_rest(me, fl, l, acts) {   /* (called only when it has a step) */
 #if CHECK_SYNC2
 	/* REQ-SYNC-2: the handler's last write (a completion the driver reads after the return) */
-	atomic { mm_store(me, WORK, 1, H_DONE); wrote[me] = 1 }
+	atomic { mm_store(me, WORK, 1, H_DONE); wrote[me] = 1
+#if SCEN != SCEN_HAZARD
+		; chain_ghosts(me, l, acts)          /* the next actions' calls ride on it (R13) */
+#endif
+	}
 #endif
 #if SCEN == SCEN_HAZARD
 	/* the driver's handler takes the driver lock, as the interrupted code may hold it */
 	d_step { assert(lk_owner[DRVLOCK] != me + 1) }  /* REQ-LOCK-4: never wait on a lock we hold */
 	lock(me, DRVLOCK, LOCK_WAIT);
-	unlock(me, DRVLOCK, UNLOCK);
+	atomic { unlock(me, DRVLOCK, UNLOCK); chain_ghosts(me, l, acts) }
 #endif
 }
 
@@ -176,6 +180,7 @@ inline chain_begin(me, l, acts) {
 	acts = mem[ACT(l)]; STEPV(me, D_HANDLER, ACT(l), acts);
 #endif
 	ch_snap[me] = acts; ch_called[me] = 0;
+	chain_ghosts(me, l, acts);           /* actions before the first with shared accesses */
 	unserved[l] = 0;                     /* this pass serves every earlier arrival */
 	assert(!(l == 0 && dis_window));     /* REQ-DEPTH-1: no handler while disabled */
 	assert(!(l == 0 && freed && (acts & 1))); /* REQ-LIFECYCLE-5: not called again */
@@ -203,16 +208,28 @@ inline chain_call(me, l, acts) {
 #endif
 	ch_s = 0; ch_dev = 0
 }
-inline run_chain(me, l, acts, fl) {
+/* the calls of the actions without shared accesses that come next in the walk: ghost steps,
+ * which ride on the CPU's step before them (R13) */
+inline chain_ghosts(me, l, acts) {
 	do
-	:: acts != 0 && l == 0 && NEXTACT(acts) == 0 ->       /* (local guards: see R13) */
-		atomic { chain_call(me, l, acts); tg3_first(me, fl) }  /* the call is its first access */
-#if CHECK_SYNC2 || SCEN == SCEN_HAZARD
-		tg3_rest(me, fl)
-#endif
-	:: acts != 0 && !(l == 0 && NEXTACT(acts) == 0) -> d_step { chain_call(me, l, acts) }
+	:: acts != 0 && !(l == 0 && NEXTACT(acts) == 0) -> chain_call(me, l, acts)
 	:: else -> break
 	od
+}
+inline run_chain(me, l, acts, fl) {
+	/* chain_begin has called the actions before the first with shared accesses, so the next
+	 * one, if any, is the tg3 handler; the calls after it ride on its last step.  (Anything
+	 * else left uncalled is caught by chain_end.)  The guard reads locals only (R13). */
+	if
+	:: acts != 0 && l == 0 && NEXTACT(acts) == 0 ->
+#if CHECK_SYNC2 || SCEN == SCEN_HAZARD
+		atomic { chain_call(me, l, acts); tg3_first(me, fl) }  /* the call is its first access */
+		tg3_rest(me, fl, l, acts)                                /* ends with chain_ghosts */
+#else
+		atomic { chain_call(me, l, acts); tg3_first(me, fl); chain_ghosts(me, l, acts) }
+#endif
+	:: else
+	fi
 }
 /* the pass has ended (in the step of the D_RELOCK after it; a ghost step) */
 inline chain_end(me) {

@@ -2,7 +2,10 @@
 # The SPIN model (promela/): the quick matrix -- every litmus test under sc/tso/weak against the
 # x86 and Armv8 verdicts [REQ-MM-1 REQ-MM-2 REQ-MM-3 REQ-MM-5], synchronize_irq v0/v1/v2 x
 # sc/tso/weak at 2 CPUs [REQ-SYNC-1 REQ-SYNC-3 REQ-SYNC-4], free/depth/hazard scenarios, the
-# non-vacuity probes, the store-buffer depth pitfall [REQ-MM-6], bad arguments.
+# non-vacuity probes, the store-buffer depth pitfall [REQ-MM-6], bad arguments; the chain walk on
+# a shared line with its seeded bugs [REQ-DISPATCH-4], the ticket lock's FIFO order against the
+# test-and-set lock [REQ-LOCK-2], concurrent request_irq with its seeded bugs [REQ-LIFECYCLE-2]
+# (rows of the quick matrix).
 # Every expected violation passes only when pan reports that specific assertion or claim.
 . tests/lib.sh
 B=build/model-check

@@ -5,6 +5,9 @@
 #   make model-quick                        the matrix of `make check` (2 CPUs)
 #   make model-scale / make bench-model     the scale benchmark -> build/evidence/model-scale.json
 # Trails of violations: build/evidence/trails/<run>.{trail,replay.sh,txt}.
+# The small models, one command each (also rows of both matrices):
+#   python3 tools/model/run1.py --model promela/ticket.pml MM_WEAK [TAS_LOCK=1]   REQ-LOCK-2
+#   python3 tools/model/run1.py --model promela/request.pml MM_TSO [REQ_BUG=1|2]  REQ-LIFECYCLE-2
 MODEL_ARGS = --jobs $(JOBS) $(if $(CPUS),--cpus $(CPUS)) $(if $(LINES),--lines $(LINES)) \
 	$(if $(ARRIVALS),--arrivals $(ARRIVALS)) $(if $(SHARERS),--sharers $(SHARERS)) \
 	$(if $(MM),--mm $(MM)) $(if $(VARIANT),--variant $(VARIANT))

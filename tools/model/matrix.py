@@ -5,6 +5,11 @@
                                         protocol scenarios x variants x memory models
   matrix.py --cpus 4 --lines 2 --mm weak --variant v2    one configuration (protocol rows)
 
+Both sets also hold: the chain walk on a line of 2 sharers and its seeded bugs (REQ-DISPATCH-4),
+the ticket lock against the test-and-set lock (promela/ticket.pml, REQ-LOCK-2) and concurrent
+request_irq with its seeded bugs (promela/request.pml, REQ-LIFECYCLE-2); the full set adds the
+store-buffer depth / history saturation rows and their derived checks (REQ-MM-6).
+
 Each row is one pan run; the row passes when its result equals its expected result, and an
 expected violation passes only when pan reports the specific assertion or claim of the row
 (its `match` regex).  A run cut short by the depth or memory limit is "incomplete", never

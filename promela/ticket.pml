@@ -12,6 +12,10 @@
  *   NCPU=2..4   ROUNDS=1..3     CPUs, and how often each takes the lock (default 3 x 2)
  *   TAS_LOCK=1                  known-bad variant: the test-and-set lock of the protocol model
  *                               (mm_lock); the FIFO assertion must fail
+ *   TMOD=2^k (default 256)      tickets and owner count modulo TMOD (the C counters wrap at
+ *                               2^32): TMOD=4 wraps within a run and must still hold; TMOD=2
+ *                               with 3 CPUs gives two waiters one ticket (known-bad: mutual
+ *                               exclusion fails)
  * Each CPU: ROUNDS x { spin_lock; counter++ (plain load + store); spin_unlock }.
  */
 #ifndef NCPU
@@ -22,6 +26,9 @@
 #endif
 #ifndef TAS_LOCK
 #define TAS_LOCK 0
+#endif
+#ifndef TMOD
+#define TMOD 256           /* a byte: the memory cells are bytes, fetch-and-add wraps there */
 #endif
 #define NEXT    0          /* lock->next: the next ticket to hand out */
 #define OWNER   1          /* lock->owner: the ticket being served (the TAS lock's word too) */
@@ -49,7 +56,8 @@ inline ticket_lock(me, t, o, ord) {
 	d_step { ord = arrived; arrived++ }          /* the first attempt: it joins the "queue" */
 	mm_lock(me, OWNER, LOCK_WAIT);               /* test-and-set: any waiter may win */
 #else
-	atomic { mm_fetch_add(me, NEXT, 1, t, LOCK_TICKET); ord = arrived; arrived++ }
+	atomic { mm_fetch_add(me, NEXT, 1, t, LOCK_TICKET); t = t & (TMOD - 1);
+		ord = arrived; arrived++ }       /* (next itself counts mod 256; masking it is the same) */
 	do
 	:: mm_load_acq(me, OWNER, o, LOCK_WAIT);
 		if
@@ -70,7 +78,7 @@ inline ticket_unlock(me, t, o) {
 	atomic { holder = 0; mm_unlock(me, OWNER, UNLOCK) }
 #else
 	mm_load(me, OWNER, o, UNLOCK);
-	atomic { holder = 0; mm_store_rel(me, OWNER, o + 1, UNLOCK); o = 0; t = 0 }
+	atomic { holder = 0; mm_store_rel(me, OWNER, (o + 1) & (TMOD - 1), UNLOCK); o = 0; t = 0 }
 #endif
 }
 

@@ -225,6 +225,17 @@ SMALL = [
          d=["TAS_LOCK=1"], expected="violate", reqs=["REQ-LOCK-2"],
          match=r"assertion violated \(ord==served\)",
          property="known-bad: a test-and-set lock lets a later CPU overtake"),
+    # the ticket counters wrap (TMOD=4: 6 tickets per run); too narrow a counter (TMOD=2 for 3
+    # CPUs) gives two waiters one ticket (full set only)
+    dict(file="ticket.pml", kind="lock", name="ticket", variant="wrap4",
+         cfg=dict(cpus=3, rounds=2), d=["TMOD=4"], expected="hold", full_only=True,
+         reqs=["REQ-LOCK-2", "REQ-LOCK-1"],
+         property="tickets counted modulo 4 (they wrap): FIFO, mutual exclusion, no lost update"),
+    dict(file="ticket.pml", kind="lock", name="ticket", variant="wrap2",
+         cfg=dict(cpus=3, rounds=2), d=["TMOD=2"], expected="violate", full_only=True,
+         reqs=["REQ-LOCK-2", "REQ-LOCK-1"], mms=("sc",),
+         match=r"assertion violated \((ord==served|holder==0)\)",
+         property="known-bad: tickets modulo 2 for 3 CPUs (two waiters hold one ticket)"),
     # REQ-LIFECYCLE-2: concurrent request_irq, exclusive vs shared, -EBUSY
     dict(file="request.pml", kind="lifecycle", name="request", variant="",
          cfg=dict(cpus=3), d=[], expected="hold", reqs=["REQ-LIFECYCLE-2"],
@@ -240,9 +251,11 @@ SMALL = [
 ]
 
 
-def small_rows(mms, bad_mms=MMS):
+def small_rows(mms, bad_mms=MMS, full=True):
     rows = []
     for m in SMALL:
+        if m.get("full_only") and not full:
+            continue
         for mm in mms:
             if mm not in m.get("mms", MMS) or (m["expected"] == "violate" and mm not in bad_mms):
                 continue
@@ -490,7 +503,7 @@ def main():
             # the seeded bugs are logic bugs: `make check` (quick) runs them under SC only
             bad = MMS if s == "full" else ("sc",)
             rows += sharer_rows(SHARER_CONFIG[s], mms, bad)  # REQ-DISPATCH-4
-            rows += small_rows(mms, bad)                     # REQ-LOCK-2, REQ-LIFECYCLE-2
+            rows += small_rows(mms, bad, s == "full")        # REQ-LOCK-2, REQ-LIFECYCLE-2
             if s == "full":
                 rows += saturation_rows()                    # REQ-MM-6
         out = a.out or os.path.join(evidence, "model.json")

@@ -42,7 +42,8 @@ def render(ev):
         for r in ev["model"] or []:
             if (r["kind"] == "litmus") != (kind == "litmus"):
                 continue
-            name = " ".join(str(x) for x in (r.get("name"), r.get("variant"), r.get("memory_model"))
+            knob = f"{r['knob']}={r.get('value')}" if r.get("knob") else None   # saturation rows
+            name = " ".join(str(x) for x in (r.get("name"), r.get("variant"), r.get("memory_model"), knob)
                             if x) + (f" [{' '.join(r['requirements'])}]" if r["requirements"] else "")
             info = (f"expected {r.get('expected')}, result {r.get('result')}, exhaustive "
                     f"{r.get('exhaustive')}, states {r.get('states')}, depth {r.get('depth')}")

@@ -41,9 +41,9 @@
       // The id of the CPU that runs the verified code (trusted base: port contract).
       logic integer this_cpu;
       axiom this_cpu_range: 0 <= this_cpu < IRQSYNC_NR_CPUS;
-      // Whether a saved port state word says "enabled" (the encoding is the port's:
+      // Whether a saved interrupt state says "enabled" (the encoding is the port's:
       // REQ-FLAGS-2); only the port contracts relate it to g_irqs_enabled.
-      logic boolean port_state_enabled(unsigned long s);
+      logic boolean port_state_enabled(irq_flags_t f);
     }
 */
 
@@ -52,10 +52,10 @@
     predicate irqs_on = g_irqs_enabled == 1;
     predicate irqs_off = g_irqs_enabled == 0;
 
-    predicate saved_enabled(irq_flags_t f) = port_state_enabled(f.arch) == \true;
+    predicate saved_enabled(irq_flags_t f) = port_state_enabled(f) == \true;
     predicate saves_state(irq_flags_t f, integer enabled) =
       (saved_enabled(f) <==> enabled == 1);
-    logic integer restored_state(irq_flags_t f) = port_state_enabled(f.arch) ? 1 : 0;
+    logic integer restored_state(irq_flags_t f) = port_state_enabled(f) ? 1 : 0;
 
     // --- lock ownership (REQ-LOCK-1, REQ-LOCK-5) -------------------------------------------
     predicate lock_stack_ok = 0 <= g_lock_depth <= IRQSYNC_MAX_HELD;
@@ -134,5 +134,27 @@
 #define ACSL_DESCS     irq_desc[0 .. NR_IRQS - 1]
 #define ACSL_LOCK_FREE g_lock_stack[..]
 #define ACSL_SREAD     g_sread_word, g_sread_value, g_sread_lock
+
+/* Initialisation (-rte-initialized): every descriptor field the core reads (the atomics are
+ * read only through the port) and every per-CPU serving word holds a value.  C's static
+ * storage starts so and every store keeps it so; the contracts require it and ensure it.
+ * Field by field, because a store to one field then visibly keeps the others (stated for the
+ * whole struct, every store made the provers re-derive every field and they timed out).
+ * A macro, not a predicate: Frama-C 25 WP drops a user predicate whose body uses
+ * \initialized from the hypotheses of the goals that use it (spec/proof.md). */
+#define ACSL_DESC_INIT(f) \initialized(&irq_desc[0 .. NR_IRQS - 1].f)
+#define ACSL_ACTION_INIT(f) \initialized(&irq_desc[0 .. NR_IRQS - 1].action[0 .. IRQSYNC_MAX_SHARERS - 1].f)
+#define ACSL_INIT (ACSL_DESC_INIT(depth) && ACSL_DESC_INIT(nr_actions) && \
+	ACSL_DESC_INIT(handled) && ACSL_DESC_INIT(unhandled) && ACSL_DESC_INIT(spur_passes) && \
+	ACSL_DESC_INIT(spur_unhandled) && ACSL_ACTION_INIT(handler) && ACSL_ACTION_INIT(dev_id) && \
+	ACSL_ACTION_INIT(name) && ACSL_ACTION_INIT(flags) && \
+	\initialized(&irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]))
+/* A store never makes a location uninitialised: the atomics' contracts (acsl/port.h) say so for
+ * the descriptor table, so that a goal after an atomic store need not re-derive the
+ * initialisation of every field of every descriptor (a goal the provers time out on). */
+#define ACSL_INIT_KEPT \at(ACSL_INIT, Pre) ==> ACSL_INIT
+/* A pass's copy of the action chain holds values up to its length. */
+#define ACSL_CHAIN_INIT(c) \initialized(&(c)->nr) && (c)->nr <= IRQSYNC_MAX_SHARERS && \
+	\initialized(&(c)->handler[0 .. (c)->nr - 1]) && \initialized(&(c)->dev_id[0 .. (c)->nr - 1])
 
 #endif /* _IRQSYNC_ACSL_MODEL_H */

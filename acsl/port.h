@@ -26,20 +26,20 @@ unsigned int irqsync_port_cpu_id(void);
 
 /*@ requires irq_state_ok;
     assigns g_irqs_enabled;
-    ensures REQ_LOCK_3: saves_state_port: (port_state_enabled(\result) == \true) <==> \old(g_irqs_enabled) == 1;
+    ensures REQ_LOCK_3: saves_state_port: saves_state(\result, \old(g_irqs_enabled));
     ensures irqs_off;
 */
-unsigned long irqsync_port_irq_save(void);
+irq_flags_t irqsync_port_irq_save(void);
 
 /* Restoring "enabled" delivers the interrupts held meanwhile: only safe with no lock held. */
 /*@ requires irq_state_ok;
-    requires REQ_LOCK_4: port_state_enabled(state) == \true ==> cpu_holds_no_lock;
-    requires serving_ok;
+    requires REQ_LOCK_4: saved_enabled(flags) ==> cpu_holds_no_lock;
+    requires serving_ok && ACSL_INIT;
     assigns g_irqs_enabled, ACSL_IRQ_EFFECTS;
-    ensures REQ_LOCK_3: restores_port: g_irqs_enabled == (port_state_enabled(state) == \true ? 1 : 0);
-    ensures serving_ok;
+    ensures REQ_LOCK_3: restores_port: g_irqs_enabled == restored_state(flags);
+    ensures serving_ok && ACSL_INIT;
 */
-void irqsync_port_irq_restore(unsigned long state);
+void irqsync_port_irq_restore(irq_flags_t flags);
 
 /*@ requires irq_state_ok;
     assigns g_irqs_enabled;
@@ -49,10 +49,10 @@ void irqsync_port_irq_disable(void);
 
 /*@ requires irq_state_ok;
     requires REQ_LOCK_4: cpu_holds_no_lock;
-    requires serving_ok;
+    requires serving_ok && ACSL_INIT;
     assigns g_irqs_enabled, ACSL_IRQ_EFFECTS;
     ensures irqs_on;
-    ensures serving_ok;
+    ensures serving_ok && ACSL_INIT;
 */
 void irqsync_port_irq_enable(void);
 
@@ -93,16 +93,18 @@ unsigned int irqsync_atomic_read_relaxed(const irqsync_atomic_t *v);
  * descriptor may have changed, and the descriptor whose lock word this is is well formed
  * (the rely of the lock discipline; its guarantee is irqsync_atomic_set_release's
  * precondition, proved at every release). */
-/*@ requires \valid_read(v);
+/*@ requires \valid_read(v) && ACSL_INIT;
     assigns ACSL_DESCS;
     ensures REQ_LOCK_1: rely: owner_word_wf((irqsync_atomic_t *)v);
+    ensures ACSL_INIT;
 */
 unsigned int irqsync_atomic_read_acquire(const irqsync_atomic_t *v);
 
 /*@ requires \valid(v);
     requires REQ_DISPATCH_1: status_write_allowed(v);
     assigns v->counter;
-    ensures v->counter == i;
+    ensures v->counter == i && \initialized(&v->counter);
+    ensures ACSL_INIT_KEPT;
 */
 void irqsync_atomic_set_relaxed(irqsync_atomic_t *v, unsigned int i);
 
@@ -111,19 +113,23 @@ void irqsync_atomic_set_relaxed(irqsync_atomic_t *v, unsigned int i);
 /*@ requires \valid(v) && !is_status_word(v);
     requires REQ_LOCK_5: guarantee: owner_word_wf(v);
     assigns v->counter;
-    ensures v->counter == i;
+    ensures v->counter == i && \initialized(&v->counter);
+    ensures ACSL_INIT_KEPT;
 */
 void irqsync_atomic_set_release(irqsync_atomic_t *v, unsigned int i);
 
 /*@ requires \valid(v) && !is_status_word(v);
     assigns v->counter;
     ensures \result == \old(v->counter);
-    ensures v->counter == (unsigned int)(\old(v->counter) + i);
+    ensures v->counter == (unsigned int)(\old(v->counter) + i) && \initialized(&v->counter);
+    ensures ACSL_INIT_KEPT;
 */
 unsigned int irqsync_atomic_fetch_add_acquire(irqsync_atomic_t *v, unsigned int i);
 
 /*@ requires \valid(v) && !is_status_word(v);
     assigns v->counter;
+    ensures \initialized(&v->counter);
+    ensures ACSL_INIT_KEPT;
 */
 void irqsync_atomic_inc_relaxed(irqsync_atomic_t *v);
 

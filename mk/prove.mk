@@ -45,9 +45,8 @@ prove-neg-trial-v0: prove-config
 PROVE_CORE      := proofs/core.c
 PROVE_CORE_CPP  := -Isrc/include -Isrc/core
 PROVE_SKIP      := irqsync_call_handler,irqsync_call_warn_hook
-# No -rte-initialized on the core: Frama-C 25 cannot see that a call's result initialises a
-# local (spec/proof.md, Limits).
-PROVE_CORE_OPTS := --trusted proofs/trusted-base.txt --skip-fct $(PROVE_SKIP) --initialized ''
+# Initialisation checks (-rte-initialized) on every function of the core (spec/proof.md).
+PROVE_CORE_OPTS := --trusted proofs/trusted-base.txt --skip-fct $(PROVE_SKIP) --initialized @all
 PROVE_INPUTS     = $(wildcard acsl/*.h) $(IRQSYNC_CORE_SRCS) $(wildcard src/core/*.h src/include/irqsync/*.h src/port/port.h)
 
 prove: prove-config ## the WP gate on the core -> build/evidence/proofs.json
@@ -67,12 +66,12 @@ prove-ledger: prove ## rewrite the committed ledger from a passing run
 prove-neg-sync-v0: prove-config ## v0 synchronize_irq (no locked re-check) fails REQ_SYNC_1
 	@$(PROVE_GATE) --job neg-sync-v0 --outdir $(PROVE_DIR)/neg-sync-v0 $(PROVE_CORE_OPTS) \
 	  --fct irqsync_wait_for_handler \
-	  --expect-unproved '^irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_locked_recheck$$' \
+	  --expect-unproved '^irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck$$' \
 	  -- -cpp-extra-args="$(PROVE_CORE_CPP) -DIRQSYNC_TESTING -DIRQSYNC_TEST_VARIANT=0" $(PROVE_CORE)
 prove-neg-lock-irq: prove-config ## spin_lock_irq inside spin_lock_irqsave fails REQ_LOCK_4
 	@$(PROVE_GATE) --job neg-lock-irq --outdir $(PROVE_DIR)/neg-lock-irq $(PROVE_CORE_OPTS) \
 	  --fct driver_nested,driver_good \
-	  --expect-unproved '^driver_nested:spin_lock_irq_requires_REQ_LOCK_4_irqs_enabled$$' \
+	  --expect-unproved '^driver_nested:spin_lock_irq_requires_REQ_LOCK_4_REQ_ERR_6_irqs_enabled$$' \
 	  --expect-unproved '^smoke:driver_nested:' \
 	  -- -cpp-extra-args="$(PROVE_CORE_CPP)" proofs/negative/lock_irq_in_irqsave.c
 prove-neg-unlocked-status: prove-config ## handle_irq writing the status after the unlock fails REQ_DISPATCH_1
@@ -86,9 +85,19 @@ prove-neg-unlocked-status: prove-config ## handle_irq writing the status after t
 # proofs/wp-cache.tar.xz holds WP's cache entries (goal hash -> prover result) of the last
 # passing run; prove-cache-seed unpacks it into $(PROVE_DIR)/cache when that is absent.  A stale
 # entry is simply never hit; a goal that changed is proved again.
-.PHONY: prove-cache-seed prove-cache-save
+.PHONY: prove-cache-seed prove-cache-mark prove-cache-save
 prove-cache-seed:
 	@if [ ! -d $(PROVE_DIR)/cache ] && [ -f proofs/wp-cache.tar.xz ]; then \
 	  mkdir -p $(PROVE_DIR)/cache && tar -C $(PROVE_DIR)/cache -xJf proofs/wp-cache.tar.xz; fi
-prove-cache-save: ## pack the current cache into proofs/wp-cache.tar.xz (after a passing run)
-	@tar -C $(PROVE_DIR)/cache -cJf proofs/wp-cache.tar.xz . && ls -l proofs/wp-cache.tar.xz
+# To commit only the entries the current proofs use: make prove-cache-mark, then run make prove
+# and the prove-neg-* / prove-trial jobs, then make prove-cache-save.  An entry read or written
+# after the mark is kept (file access times; Linux's default relatime updates them on a read).
+prove-cache-mark:
+	@mkdir -p $(PROVE_DIR)/cache && touch $(PROVE_DIR)/cache.mark && sleep 1
+prove-cache-save: ## pack the cache (only entries used since prove-cache-mark) into proofs/wp-cache.tar.xz
+	@cd $(PROVE_DIR)/cache && if [ -f ../cache.mark ]; then \
+	  find . -type f \( -anewer ../cache.mark -o -newer ../cache.mark \) | sort > ../cache.used; \
+	else find . -type f | sort > ../cache.used; fi && \
+	tar -cJf $(CURDIR)/proofs/wp-cache.tar.xz -T ../cache.used && \
+	echo "prove-cache-save: $$(wc -l < ../cache.used) of $$(find . -type f | wc -l) entries" && \
+	ls -l $(CURDIR)/proofs/wp-cache.tar.xz

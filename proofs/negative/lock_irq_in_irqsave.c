@@ -16,7 +16,7 @@
     requires \valid(inner) && \initialized(inner) && lock_not_status(inner);
     requires \separated(outer, inner);
     requires \separated(outer, &irq_desc[0 .. NR_IRQS - 1]) && \separated(inner, &irq_desc[0 .. NR_IRQS - 1]);
-    requires cpu_ready && irqs_on && cpu_holds_no_lock && serving_ok;
+    requires cpu_ready && irqs_on && cpu_holds_no_lock && serving_ok && ACSL_INIT;
     assigns ACSL_API_EFFECTS, outer->next.counter, outer->owner.counter,
             inner->next.counter, inner->owner.counter, g_lock_depth;
     ensures g_irqs_enabled == \old(g_irqs_enabled) && g_lock_depth == \old(g_lock_depth);
@@ -35,7 +35,7 @@ void driver_nested(spinlock_t *outer, spinlock_t *inner)
     requires \valid(inner) && \initialized(inner) && lock_not_status(inner);
     requires \separated(outer, inner);
     requires \separated(outer, &irq_desc[0 .. NR_IRQS - 1]) && \separated(inner, &irq_desc[0 .. NR_IRQS - 1]);
-    requires cpu_ready && irqs_on && cpu_holds_no_lock && serving_ok;
+    requires cpu_ready && irqs_on && cpu_holds_no_lock && serving_ok && ACSL_INIT;
     assigns ACSL_API_EFFECTS, outer->next.counter, outer->owner.counter,
             inner->next.counter, inner->owner.counter, g_lock_depth;
     ensures g_irqs_enabled == \old(g_irqs_enabled) && g_lock_depth == \old(g_lock_depth);

@@ -29,7 +29,7 @@ int irqsync_run_chain(const struct irq_chain *chain)
 
 	/*@ loop invariant 0 <= i <= chain->nr;
 	    loop invariant handled == 0 || handled == 1;
-	    loop invariant cpu_ready && irqs_off && no_desc_lock_held;
+	    loop invariant cpu_ready && irqs_off && no_desc_lock_held && ACSL_INIT;
 	    loop invariant g_lock_depth == \at(g_lock_depth, Pre) && lock_prefix_kept{Pre, Here};
 	    loop assigns i, handled, ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth,
 	                 warn_count[..]; */
@@ -49,6 +49,9 @@ static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain
 	/*@ loop invariant 0 <= i <= chain->nr && chain->nr == desc->nr_actions;
 	    loop invariant \forall integer k; 0 <= k < i ==>
 	      chain->handler[k] == desc->action[k].handler && chain->dev_id[k] == desc->action[k].dev_id;
+	    loop invariant \initialized(&chain->nr) && \initialized(&chain->handler[0 .. i - 1]) &&
+	      \initialized(&chain->dev_id[0 .. i - 1]);
+	    loop invariant ACSL_INIT;
 	    loop assigns i, chain->handler[0 .. IRQSYNC_MAX_SHARERS - 1],
 	                 chain->dev_id[0 .. IRQSYNC_MAX_SHARERS - 1]; */
 	for (i = 0; i < chain->nr; i++) {
@@ -105,11 +108,14 @@ static int irqsync_note_pass(struct irq_desc *desc, int handled)
 static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
 {
 	struct irq_chain chain;
-	unsigned int status;
-	int handled;
+	/* Initialised for the proof's initialisation checks (internal.h); read after the calls. */
+	/* cppcheck-suppress unreadVariable */
+	unsigned int status = 0U;
+	/* cppcheck-suppress unreadVariable */
+	int handled = 0;
 	int spurious = 0;
 
-	/*@ loop invariant in_critical_section(desc);
+	/*@ loop invariant in_critical_section(desc) && ACSL_INIT;
 	    loop invariant g_lock_depth == \at(g_lock_depth, Pre);
 	    loop invariant in_handler_of(irq) && irqs_off && cpu_ready;
 	    loop invariant lock_prefix_kept{Pre, Here};
@@ -145,10 +151,12 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_ho
  */
 static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
 {
-	unsigned int cpu = irqsync_port_cpu_id();
-	unsigned int prev = irqsync_serving[cpu];	/* a nested dispatch restores it */
-	int spurious;
+	unsigned int cpu = 0U;
+	unsigned int prev = 0U;
+	int spurious = 0;
 
+	cpu = irqsync_port_cpu_id();
+	prev = irqsync_serving[cpu];	/* a nested dispatch restores it */
 	irqsync_serving[cpu] = irq + 1U;
 	spurious = irqsync_run_passes(desc, irq);
 	irqsync_serving[cpu] = prev;
@@ -159,8 +167,8 @@ int handle_irq(unsigned int irq)
 {
 	struct irq_desc *desc;
 	irq_flags_t flags;
-	unsigned int status;
-	int spurious;
+	unsigned int status = 0U;
+	int spurious = 0;
 
 	if (irq >= NR_IRQS)
 		return -IRQSYNC_EINVAL;

@@ -2,24 +2,22 @@
 /*
  * irqflags.c - local interrupt state: thin, typed wrappers of the port.
  *
- * The port keeps the state; these give it the distinct irq_flags_t type
- * (REQ-FLAGS-1) and mark the steps (REQ-IMPL-3).
+ * The port keeps the state and its encoding in irq_flags_t (REQ-FLAGS-1/2):
+ * the core never reads a field of it, it only hands the value back.  These
+ * mark the steps (REQ-IMPL-3).
  */
 #include "internal.h"
 
 irq_flags_t irqsync_local_irq_save(void)
 {
-	irq_flags_t flags;
-
 	IRQSYNC_STEP(IRQ_SAVE, IRQSYNC_NO_IRQ);
-	flags.arch = irqsync_port_irq_save();
-	return flags;
+	return irqsync_port_irq_save();
 }
 
 void local_irq_restore(irq_flags_t flags)
 {
 	IRQSYNC_STEP(IRQ_RESTORE, IRQSYNC_NO_IRQ);
-	irqsync_port_irq_restore(flags.arch);
+	irqsync_port_irq_restore(flags);
 }
 
 void local_irq_disable(void)

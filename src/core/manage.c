@@ -51,7 +51,7 @@ void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
 void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
 {
 	irq_flags_t flags;
-	unsigned int status;
+	unsigned int status = 0U;
 
 	for (;;) {
 		IRQSYNC_STEP(S_LOCK, irq);
@@ -90,9 +90,9 @@ void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
 void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
 {
 	irq_flags_t flags;
-	unsigned int status;
+	unsigned int status = 0U;
 
-	/*@ loop invariant cpu_ready && no_desc_lock_held;
+	/*@ loop invariant cpu_ready && no_desc_lock_held && ACSL_INIT;
 	    loop invariant g_lock_depth == \at(g_lock_depth, Pre) && lock_prefix_kept{Pre, Here};
 	    loop invariant g_irqs_enabled == \at(g_irqs_enabled, Pre);
 	    loop assigns flags, status, ACSL_API_EFFECTS; */
@@ -122,6 +122,7 @@ static void irqsync_desc_init(struct irq_desc *desc)
 	/*@ loop invariant 0 <= i <= IRQSYNC_MAX_SHARERS;
 	    loop invariant \forall integer k; 0 <= k < i ==>
 	      action_free(&desc->action[k]);
+	    loop invariant ACSL_INIT;
 	    loop assigns i, desc->action[0 .. IRQSYNC_MAX_SHARERS - 1]; */
 	for (i = 0; i < IRQSYNC_MAX_SHARERS; i++) {
 		desc->action[i].handler = (irq_handler_t)0;
@@ -140,12 +141,14 @@ void irqsync_init(void)
 	unsigned int i;
 
 	/*@ loop invariant 0 <= i <= NR_IRQS;
+	    loop invariant ACSL_INIT;
 	    loop assigns i, irq_desc[0 .. NR_IRQS - 1]; */
 	for (i = 0; i < NR_IRQS; i++)
 		irqsync_desc_init(&irq_desc[i]);
 	/*@ loop invariant 0 <= i <= IRQSYNC_NR_CPUS;
 	    loop invariant \forall integer c; 0 <= c < i ==>
 	      irqsync_serving[c] == 0;
+	    loop invariant ACSL_INIT;
 	    loop assigns i, irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]; */
 	for (i = 0; i < IRQSYNC_NR_CPUS; i++)
 		irqsync_serving[i] = 0U;
@@ -205,7 +208,7 @@ int (request_irq)(unsigned int irq, irq_handler_t handler, unsigned long flags,
 {
 	struct irq_desc *desc;
 	irq_flags_t iflags;
-	int ret;
+	int ret = 0;
 
 	if (irq >= NR_IRQS || !handler || (flags & ~IRQF_VALID_MASK))
 		return -IRQSYNC_EINVAL;
@@ -261,9 +264,15 @@ static void irqsync_unlink(struct irq_desc *desc, unsigned int idx)
 	      action_installed(&desc->action[j]);
 	    loop invariant \forall integer j; desc->nr_actions <= j < IRQSYNC_MAX_SHARERS ==>
 	      action_free(&desc->action[j]);
+	    loop invariant ACSL_INIT;
 	    loop assigns i, desc->action[0 .. IRQSYNC_MAX_SHARERS - 1]; */
-	for (i = idx; i + 1U < desc->nr_actions; i++)
-		desc->action[i] = desc->action[i + 1U];
+	for (i = idx; i + 1U < desc->nr_actions; i++) {
+		/* Field by field: the initialisation proof follows each field (acsl/model.h). */
+		desc->action[i].handler = desc->action[i + 1U].handler;
+		desc->action[i].dev_id = desc->action[i + 1U].dev_id;
+		desc->action[i].name = desc->action[i + 1U].name;
+		desc->action[i].flags = desc->action[i + 1U].flags;
+	}
 	desc->nr_actions--;
 	desc->action[desc->nr_actions].handler = (irq_handler_t)0;
 	desc->action[desc->nr_actions].dev_id = (void *)0;
@@ -289,8 +298,8 @@ int free_irq(unsigned int irq, void *dev_id)
 {
 	struct irq_desc *desc;
 	irq_flags_t flags;
-	unsigned int idx;
-	int found;
+	unsigned int idx = 0U;
+	int found = 0;
 
 	if (irq >= NR_IRQS)
 		return -IRQSYNC_EINVAL;
@@ -347,7 +356,7 @@ int disable_irq_nosync(unsigned int irq)
 
 int disable_irq(unsigned int irq)
 {
-	int ret;
+	int ret = 0;
 
 	if (irq >= NR_IRQS)
 		return -IRQSYNC_EINVAL;
@@ -360,13 +369,31 @@ int disable_irq(unsigned int irq)
 	return 0;
 }
 
+/*
+ * Undo one disable (REQ-DEPTH-3).  Returns -IRQSYNC_EINVAL when the depth is already 0
+ * (nothing changed, REQ-DEPTH-4), 1 when this call enabled the line and an arrival was
+ * held meanwhile (the caller replays it, REQ-DISPATCH-7), else 0.
+ */
+static int irqsync_enable_depth(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
+{
+	unsigned int status = 0U;
+
+	if (desc->depth == 0U)
+		return -IRQSYNC_EINVAL;
+	IRQSYNC_STEP(EN_DEPTH_DEC, irq);
+	desc->depth--;
+	if (desc->depth != 0U)
+		return 0;
+	status = irqsync_atomic_read_relaxed(&desc->status);
+	irqsync_atomic_set_relaxed(&desc->status, status & ~IRQS_DISABLED);
+	return (status & IRQS_PENDING) != 0U;
+}
+
 int enable_irq(unsigned int irq)
 {
 	struct irq_desc *desc;
 	irq_flags_t flags;
-	unsigned int status;
 	int replay = 0;
-	int unbalanced = 0;
 
 	if (irq >= NR_IRQS)
 		return -IRQSYNC_EINVAL;
@@ -374,21 +401,11 @@ int enable_irq(unsigned int irq)
 
 	IRQSYNC_STEP(EN_LOCK, irq);
 	spin_lock_irqsave(&desc->lock, flags);
-	if (desc->depth == 0U) {
-		unbalanced = 1;			/* REQ-DEPTH-4: change nothing */
-	} else {
-		IRQSYNC_STEP(EN_DEPTH_DEC, irq);
-		desc->depth--;
-		if (desc->depth == 0U) {
-			status = irqsync_atomic_read_relaxed(&desc->status);
-			irqsync_atomic_set_relaxed(&desc->status, status & ~IRQS_DISABLED);
-			replay = (status & IRQS_PENDING) != 0U;
-		}
-	}
+	replay = irqsync_enable_depth(desc, irq);
 	IRQSYNC_STEP(EN_UNLOCK, irq);
 	spin_unlock_irqrestore(&desc->lock, flags);
 
-	if (unbalanced) {
+	if (replay < 0) {
 		irqsync_warn(IRQSYNC_WARN_UNBALANCED_ENABLE, irq);
 		return -IRQSYNC_EINVAL;
 	}
@@ -413,18 +430,23 @@ int synchronize_irq(unsigned int irq)
 int irq_stats(unsigned int irq, struct irq_stats *out)
 {
 	struct irq_desc *desc;
+	struct irq_stats s;
 	irq_flags_t flags;
+	unsigned int status = 0U;
 
 	if (irq >= NR_IRQS || !out)
 		return -IRQSYNC_EINVAL;
 	desc = &irq_desc[irq];
 
+	/* A consistent snapshot under the lock; the caller's memory is written after it. */
 	spin_lock_irqsave(&desc->lock, flags);
-	out->handled = desc->handled;
-	out->unhandled = desc->unhandled;
-	out->depth = desc->depth;
-	out->nr_actions = desc->nr_actions;
-	out->status = irqsync_atomic_read_relaxed(&desc->status);
+	s.handled = desc->handled;
+	s.unhandled = desc->unhandled;
+	s.depth = desc->depth;
+	s.nr_actions = desc->nr_actions;
+	status = irqsync_atomic_read_relaxed(&desc->status);
 	spin_unlock_irqrestore(&desc->lock, flags);
+	s.status = status;
+	*out = s;
 	return 0;
 }

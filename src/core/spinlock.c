@@ -32,11 +32,12 @@ void spin_lock_init(spinlock_t *lock)
 
 void spin_lock(spinlock_t *lock)
 {
-	unsigned int ticket;
+	unsigned int ticket = 0U;
 
 	IRQSYNC_STEP(LOCK_TICKET, IRQSYNC_NO_IRQ);
 	ticket = irqsync_atomic_fetch_add_acquire(&lock->next, 1U);
-	/*@ loop assigns ACSL_DESCS; */	/* other CPUs' releases (acsl/port.h) */
+	/*@ loop invariant ACSL_INIT;
+	    loop assigns ACSL_DESCS; */	/* other CPUs' releases (acsl/port.h) */
 	for (;;) {
 		IRQSYNC_STEP(LOCK_WAIT, IRQSYNC_NO_IRQ);
 		if (irqsync_atomic_read_acquire(&lock->owner) == ticket)
@@ -49,8 +50,9 @@ void spin_lock(spinlock_t *lock)
 
 void spin_unlock(spinlock_t *lock)
 {
-	unsigned int owner = irqsync_atomic_read_relaxed(&lock->owner);
+	unsigned int owner = 0U;
 
+	owner = irqsync_atomic_read_relaxed(&lock->owner);
 	IRQSYNC_STEP(UNLOCK, IRQSYNC_NO_IRQ);
 	VG_LOCK_RELEASED(lock);
 	irqsync_atomic_set_release(&lock->owner, owner + 1U);

@@ -15,8 +15,9 @@
  *    must deliver (call handle_irq() for) every interrupt held meanwhile
  *    when the state becomes "enabled" (irq_restore of an enabled state, or
  *    irq_enable);
- *  - the state word returned by irqsync_port_irq_save() is opaque to the
- *    core: it only hands it back to irqsync_port_irq_restore();
+ *  - the irq_flags_t returned by irqsync_port_irq_save() is opaque to the
+ *    core (its .arch encoding is the port's, REQ-FLAGS-2): the core only
+ *    hands it back to irqsync_port_irq_restore() and never reads a field;
  *  - each function is also a compiler barrier (the core relies on no
  *    access moving across a change of interrupt state).
  *
@@ -31,15 +32,16 @@
 
 #include <irqsync/atomic.h>
 #include <irqsync/config.h>
+#include <irqsync/irqflags.h>
 
 /* The calling CPU's id, 0 .. IRQSYNC_NR_CPUS-1. */
 unsigned int irqsync_port_cpu_id(void);
 
 /* Disable local interrupts; return the previous state (opaque). */
-unsigned long irqsync_port_irq_save(void);
+irq_flags_t irqsync_port_irq_save(void);
 
 /* Restore a state returned by irqsync_port_irq_save() on this CPU. */
-void irqsync_port_irq_restore(unsigned long state);
+void irqsync_port_irq_restore(irq_flags_t flags);
 
 /* Disable local interrupts. */
 void irqsync_port_irq_disable(void);

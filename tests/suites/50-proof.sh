@@ -32,18 +32,18 @@ PY
 t_run "proof/ledger-current" cmp build/proofs/core/ledger.md proofs/ledger.md
 
 # Expected failures: each must leave exactly the named goals unproved (gate exit 1).
-t_run_fail "proof/v0-synchronize-fails-REQ_SYNC_1 [REQ-SYNC-1]" \
-  "expected-failure: matched \['irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_locked_recheck'\]" \
+t_run_fail "proof/v0-synchronize-fails-REQ_SYNC_1 [REQ-SYNC-1 REQ-SYNC-3]" \
+  "expected-failure: matched \['irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck'\]" \
   make -s prove-neg-sync-v0
-t_run_fail "proof/lock-irq-in-irqsave-fails-REQ_LOCK_4 [REQ-LOCK-4]" \
-  "expected-failure: matched \['driver_nested:spin_lock_irq_requires_REQ_LOCK_4_irqs_enabled', 'smoke:driver_nested:" \
+t_run_fail "proof/lock-irq-in-irqsave-fails-REQ_LOCK_4 [REQ-LOCK-4 REQ-ERR-6]" \
+  "expected-failure: matched \['driver_nested:spin_lock_irq_requires_REQ_LOCK_4_REQ_ERR_6_irqs_enabled', 'smoke:driver_nested:" \
   make -s prove-neg-lock-irq
 t_run_fail "proof/unlocked-status-write-fails-REQ_DISPATCH_1 [REQ-DISPATCH-1]" \
   "expected-failure: matched \['handle_irq:irqsync_atomic_set_relaxed_requires_REQ_DISPATCH_1(_[0-9]+)?'\]" \
   make -s prove-neg-unlocked-status
 # The same v0 failure replayed from the cache alone (no prover runs): still a failure.
 t_run_fail "proof/cache-replay-still-fails [REQ-SYNC-1]" \
-  "expected-failure: matched \['irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_locked_recheck'\]" \
+  "expected-failure: matched \['irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck'\]" \
   make -s prove-neg-sync-v0 PROVE_CACHE=offline
 
 # The gate's own trial file and its known-bad variant.

@@ -65,18 +65,18 @@ unsigned int irqsync_port_cpu_id(void)
 #endif
 }
 
-unsigned long irqsync_port_irq_save(void)
+irq_flags_t irqsync_port_irq_save(void)
 {
-	unsigned long old = aarch64_daif() & DAIF_I;
+	irq_flags_t old = { .arch = (aarch64_daif() & DAIF_I) ? 1UL : 0UL };
 
 	__asm__ __volatile__("msr daifset, #2" : : : "memory");
-	return old ? 1UL : 0UL;
+	return old;
 }
 
 /* Restores exactly the saved state (REQ-LOCK-3): 1 stays masked, 0 unmasks. */
-void irqsync_port_irq_restore(unsigned long state)
+void irqsync_port_irq_restore(irq_flags_t flags)
 {
-	if (state)
+	if (flags.arch)
 		__asm__ __volatile__("msr daifset, #2" : : : "memory");
 	else
 		__asm__ __volatile__("msr daifclr, #2\n\tisb" : : : "memory");

@@ -48,18 +48,18 @@ unsigned int irqsync_port_cpu_id(void)
 	return 0U;
 }
 
-unsigned long irqsync_port_irq_save(void)
+irq_flags_t irqsync_port_irq_save(void)
 {
-	unsigned long old = armv7m_primask();
+	irq_flags_t old = { .arch = armv7m_primask() };
 
 	__asm__ __volatile__("cpsid i" : : : "memory");
 	return old;
 }
 
 /* Restores exactly the saved PRIMASK (REQ-LOCK-3): 1 stays masked, 0 unmasks. */
-void irqsync_port_irq_restore(unsigned long state)
+void irqsync_port_irq_restore(irq_flags_t flags)
 {
-	__asm__ __volatile__("msr primask, %0\n\tisb" : : "r"(state & 1UL) : "memory");
+	__asm__ __volatile__("msr primask, %0\n\tisb" : : "r"(flags.arch & 1UL) : "memory");
 }
 
 void irqsync_port_irq_disable(void)

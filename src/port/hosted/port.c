@@ -120,18 +120,18 @@ static void hosted_signal(int sig)
 	errno = saved_errno;
 }
 
-unsigned long irqsync_port_irq_save(void)
+irq_flags_t irqsync_port_irq_save(void)
 {
-	unsigned long old = (unsigned long)hosted_masked;	/* 0 or 1 */
+	irq_flags_t old = { .arch = (unsigned long)hosted_masked };	/* 0 or 1 */
 
 	hosted_masked = 1;
 	atomic_signal_fence(memory_order_seq_cst);
 	return old;
 }
 
-void irqsync_port_irq_restore(unsigned long state)
+void irqsync_port_irq_restore(irq_flags_t flags)
 {
-	if (state) {
+	if (flags.arch) {
 		hosted_masked = 1;
 		atomic_signal_fence(memory_order_seq_cst);
 	} else {

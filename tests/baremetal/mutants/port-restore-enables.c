@@ -10,10 +10,10 @@
 #include "../../../src/port/baremetal-armv7m/port.c"
 #undef irqsync_port_irq_restore
 
-void irqsync_port_irq_restore(unsigned long state);
+void irqsync_port_irq_restore(irq_flags_t flags);
 
-void irqsync_port_irq_restore(unsigned long state)
+void irqsync_port_irq_restore(irq_flags_t flags)
 {
-	(void)state;
+	(void)flags;
 	irqsync_port_irq_enable();	/* BUG: ignores a saved "disabled" */
 }

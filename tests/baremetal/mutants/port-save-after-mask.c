@@ -17,10 +17,13 @@
 #include "../../../src/port/baremetal-aarch64/port.c"
 #undef irqsync_port_irq_save
 
-unsigned long irqsync_port_irq_save(void);
+irq_flags_t irqsync_port_irq_save(void);
 
-unsigned long irqsync_port_irq_save(void)
+irq_flags_t irqsync_port_irq_save(void)
 {
+	irq_flags_t old;
+
 	__asm__ __volatile__("msr daifset, #2" : : : "memory");
-	return (aarch64_daif() & DAIF_I) ? 1UL : 0UL;	/* BUG: the state after masking */
+	old.arch = (aarch64_daif() & DAIF_I) ? 1UL : 0UL;	/* BUG: the state after masking */
+	return old;
 }

@@ -24,13 +24,17 @@ t_run_fail "stress/tsan-sees-mutant-race [REQ-IMPL-2 REQ-SYNC-2]" \
 # Hardware race rounds: v0 and v1 must show the race within the cap; v2 must not (REQ-SYNC-3/4).
 # The first violation usually comes within milliseconds, but on a machine whose other core is
 # busy the two sides rarely overlap (a clean-clone run under load saw v1 miss a 10 s cap after
-# 206,848 rounds), so the cap is 30 s: it costs nothing when the race shows, as it must.
+# 206,848 rounds), so the cap is 30 s (and three attempts, below): it costs nothing when the race shows.
 if ! build/tests/race-v2 --probe >"$LOGDIR/race-probe.log" 2>&1; then
   t_skip "race/hardware [REQ-SYNC-3 REQ-SYNC-4]" "$(tail -1 "$LOGDIR/race-probe.log")"
   exit 0
 fi
 VRE='VIOLATION: round [0-9]+ .*synchronize_irq returned'
-t_run_fail "race/v0-no-barrier-observes-race [REQ-SYNC-4]" "$VRE" build/tests/race-v0 --cap 30
-t_run_fail "race/v1-observes-race [REQ-SYNC-3]" "$VRE" build/tests/race-v1 --cap 30
+# "v0/v1 can show the race" is an existence claim: up to three capped attempts (a session's
+# clean-clone run beside a full `make` saw v1 miss one 30 s cap after 148,480 rounds). The
+# "v2 shows none" runs below get one attempt each: no retry could hide a violation.
+observe() { local a; for a in 1 2 3; do echo "attempt $a"; "$@" || return; done; }
+t_run_fail "race/v0-no-barrier-observes-race [REQ-SYNC-4]" "$VRE" observe build/tests/race-v0 --cap 30
+t_run_fail "race/v1-observes-race [REQ-SYNC-3]" "$VRE" observe build/tests/race-v1 --cap 30
 t_run "race/v2-no-barrier-no-violation [REQ-SYNC-4]" build/tests/race-v2 --cap 5
 t_run "race/v2-barrier-no-violation [REQ-SYNC-3]" build/tests/race-v2 --barrier --cap 5

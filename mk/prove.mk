@@ -49,7 +49,8 @@ PROVE_SKIP      := irqsync_call_handler,irqsync_call_warn_hook
 PROVE_CORE_OPTS := --trusted proofs/trusted-base.txt --skip-fct $(PROVE_SKIP) --initialized @all
 PROVE_INPUTS     = $(wildcard acsl/*.h) $(IRQSYNC_CORE_SRCS) $(wildcard src/core/*.h src/include/irqsync/*.h src/port/port.h)
 
-prove: prove-config ## the WP gate on the core -> build/evidence/proofs.json
+# The committed prover cache seeds a fresh clone (without it, `make` reran every prover).
+prove: prove-config | prove-cache-seed ## the WP gate on the core -> build/evidence/proofs.json
 	@mkdir -p $(EVIDENCE)
 	@$(PROVE_GATE) --job core --outdir $(PROVE_DIR)/core $(PROVE_CORE_OPTS) --check-trusted-used \
 	  --evidence $(EVIDENCE)/proofs.json --ledger $(PROVE_DIR)/core/ledger.md \

@@ -49,26 +49,70 @@ PROVE_SKIP      := irqsync_call_handler,irqsync_call_warn_hook
 PROVE_CORE_OPTS := --trusted proofs/trusted-base.txt --skip-fct $(PROVE_SKIP) --initialized @all
 PROVE_INPUTS     = $(wildcard acsl/*.h) $(IRQSYNC_CORE_SRCS) $(wildcard src/core/*.h src/include/irqsync/*.h src/port/port.h)
 
-# The committed prover cache seeds a fresh clone (without it, `make` reran every prover).
-prove: prove-config | prove-cache-seed ## the WP gate on the core -> build/evidence/proofs.json
+# The proof of the core is split into units, one per function (proofs/units.py, spec/proof.md
+# "Proof units"): a unit whose key (everything its goals depend on) matches a stored passing
+# result in proofs/units/ is reused, the others run JOBS at a time, and the gate applies to the
+# union.  PROVE_REUSE=none reruns every unit (cold); SHARD=i/N runs shard i of N and writes a
+# partial result, merged by prove-merge.  The committed prover cache seeds a fresh clone too.
+PROVE_REUSE    ?= store
+# PROVE_RERUN=f,g proves those units again whatever the store holds.
+PROVE_RERUN    ?=
+# Each unit's prover budget: 2 lets z3 and cvc4 race on every goal (with 1, every goal waits
+# for z3's answer, up to the timeout, before cvc4 is tried).
+PROVE_UNIT_PAR ?= 2
+PROVE_UNITS     = $(PYTHON) proofs/units.py --why3conf $(PROVE_WHY3CONF) --cache $(PROVE_CACHE) \
+                  --cache-dir $(PROVE_DIR)/cache --steps $(PROVE_STEPS) --timeout $(PROVE_TIMEOUT) \
+                  --smoke-timeout $(PROVE_SMOKE_TIMEOUT) --optional-provers "$(PROVE_OPTIONAL)" \
+                  --jobs $(JOBS) --unit-par $(PROVE_UNIT_PAR) --reuse $(PROVE_REUSE) --rerun "$(PROVE_RERUN)" \
+                  --outdir $(PROVE_DIR)/units --shard-dir $(PROVE_DIR)/shards \
+                  --trusted proofs/trusted-base.txt --skip-fct $(PROVE_SKIP) --initialized @all \
+                  --evidence $(EVIDENCE)/proofs.json --ledger $(PROVE_DIR)/ledger.md
+PROVE_FC_ARGS   = -- -cpp-extra-args="$(PROVE_CORE_CPP)" $(PROVE_CORE)
+
+.PHONY: prove-merge prove-store
+prove: prove-config | prove-cache-seed ## the WP gate on the core, unit by unit -> build/evidence/proofs.json
 	@mkdir -p $(EVIDENCE)
-	@$(PROVE_GATE) --job core --outdir $(PROVE_DIR)/core $(PROVE_CORE_OPTS) --check-trusted-used \
-	  --evidence $(EVIDENCE)/proofs.json --ledger $(PROVE_DIR)/core/ledger.md \
-	  -- -cpp-extra-args="$(PROVE_CORE_CPP)" $(PROVE_CORE)
-	@cmp -s $(PROVE_DIR)/core/ledger.md proofs/ledger.md || \
-	  echo "prove: proofs/ledger.md differs from this run (make prove-ledger, then commit it)"
+ifeq ($(SHARD),)
+	@$(PROVE_UNITS) prove $(PROVE_FC_ARGS)
+	@cmp -s $(PROVE_DIR)/ledger.md proofs/ledger.md || \
+	  echo "prove: proofs/ledger.md differs from this run (make prove-store, then commit it)"
+else
+	@$(PROVE_UNITS) prove --shard $(SHARD) $(PROVE_FC_ARGS)
+endif
 ALL_TARGETS += prove
 
-prove-ledger: prove ## rewrite the committed ledger from a passing run
-	@cp $(PROVE_DIR)/core/ledger.md proofs/ledger.md && echo "proofs/ledger.md updated"
+prove-merge: prove-config ## merge the shards' partial results (build/proofs/shards/) and apply the gate
+	@mkdir -p $(EVIDENCE)
+	@$(PROVE_UNITS) merge $(if $(PARTIALS),--partials $(PARTIALS)) $(PROVE_FC_ARGS)
+
+prove-store: ## store the units proved by the last passing make prove in proofs/units/, rewrite the ledger
+	@$(PROVE_UNITS) store
+	@cp $(PROVE_DIR)/ledger.md proofs/ledger.md && echo "proofs/ledger.md updated"
+prove-ledger: prove ## prove, then store the units proved now and the ledger
+	@$(MAKE) -s prove-store
 
 # --- expected failures: each must leave exactly the named goals unproved -----------------------
-.PHONY: prove-neg-sync-v0 prove-neg-lock-irq prove-neg-unlocked-status
-prove-neg-sync-v0: prove-config ## v0 synchronize_irq (no locked re-check) fails REQ_SYNC_1
-	@$(PROVE_GATE) --job neg-sync-v0 --outdir $(PROVE_DIR)/neg-sync-v0 $(PROVE_CORE_OPTS) \
-	  --fct irqsync_wait_for_handler \
+# make prove-expected runs them all, JOBS at a time, each into $(PROVE_DIR)/expected/<job>.out
+# and .rc (the gate's output and exit status, which 50-proof then checks one by one).
+PROVE_EXPECTED := prove-neg-sync-v0 prove-neg-sync-v0-offline prove-neg-lock-irq \
+                  prove-neg-unlocked-status prove-trial prove-neg-trial-v0
+.PHONY: prove-expected $(PROVE_EXPECTED) $(addprefix prove-expected-,$(PROVE_EXPECTED))
+prove-expected: prove-config | prove-cache-seed ## every expected proof failure (and the trial), in parallel
+	@rm -rf $(PROVE_DIR)/expected && mkdir -p $(PROVE_DIR)/expected
+	@$(MAKE) -s -k -j$(JOBS) $(addprefix prove-expected-,$(PROVE_EXPECTED))
+	@echo "prove-expected: $(words $(PROVE_EXPECTED)) jobs -> $(PROVE_DIR)/expected/"
+$(addprefix prove-expected-,$(PROVE_EXPECTED)): prove-expected-%:
+	@$(MAKE) -s $* > $(PROVE_DIR)/expected/$*.out 2>&1; echo $$? > $(PROVE_DIR)/expected/$*.rc
+
+PROVE_NEG_V0 = --fct irqsync_wait_for_handler \
 	  --expect-unproved '^irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck$$' \
 	  -- -cpp-extra-args="$(PROVE_CORE_CPP) -DIRQSYNC_TESTING -DIRQSYNC_TEST_VARIANT=0" $(PROVE_CORE)
+prove-neg-sync-v0: prove-config ## v0 synchronize_irq (no locked re-check) fails REQ_SYNC_1
+	@$(PROVE_GATE) --job neg-sync-v0 --outdir $(PROVE_DIR)/neg-sync-v0 $(PROVE_CORE_OPTS) $(PROVE_NEG_V0)
+# The same job replayed from the prover cache alone (no prover runs): it must still fail.
+prove-neg-sync-v0-offline: prove-config
+	@$(PROVE_GATE) --job neg-sync-v0-offline --outdir $(PROVE_DIR)/neg-sync-v0-offline \
+	  $(PROVE_CORE_OPTS) --cache offline $(PROVE_NEG_V0)
 prove-neg-lock-irq: prove-config ## spin_lock_irq inside spin_lock_irqsave fails REQ_LOCK_4
 	@$(PROVE_GATE) --job neg-lock-irq --outdir $(PROVE_DIR)/neg-lock-irq $(PROVE_CORE_OPTS) \
 	  --fct driver_nested,driver_good \

@@ -159,6 +159,10 @@ def read_props(path):
         head = next(rd, None)
         for row in rd:
             if len(row) < 7:
+                # a property printed over several lines (complete/disjoint behaviors): the
+                # rest of its text
+                if out and row:
+                    out[-1]["property"] += "\n" + "\t".join(row)
                 continue
             out.append({"file": os.path.relpath(os.path.join(row[0], row[1]), ROOT),
                         "line": int(row[2]) if row[2].isdigit() else row[2],
@@ -178,18 +182,46 @@ def read_trusted(path):
 
 
 # --------------------------------------------------------------------------- run
-def run(a, fc_args):
-    os.makedirs(a.outdir, exist_ok=True)
-    conf = os.path.abspath(a.why3conf)
-    if not os.path.exists(conf):
-        why3_config(conf)
-    env = dict(os.environ, WHY3CONFIG=conf)
+def wp_options(a, provers):
+    """The WP options that decide which goals exist and how they are proved: the command line
+    of every job, and part of a proof unit's key (proofs/units.py). Paths (session, cache,
+    report files) and the degree of parallelism are left out: they change no goal."""
+    opts = ["-wp", "-wp-rte"] + (["-rte-initialized", a.initialized] if a.initialized else []) + [
+        "-wp-prover", ",".join(provers),
+        "-wp-timeout", str(a.timeout), "-wp-smoke-timeout", str(a.smoke_timeout),
+    ] + (["-wp-steps", str(a.steps)] if a.steps else []) + [
+        # -wp-split: a post-condition is proved branch by branch; the initialisation invariant
+        # (ACSL_INIT) over a whole function with several exits times out as one goal.
+        "-wp-smoke-tests", "-wp-check-memory-model", "-wp-split",
+    ]
+    if a.run_all_provers:
+        opts.append("-wp-run-all-provers")
+    if a.fct:
+        opts += ["-wp-fct", a.fct]
+    if a.skip_fct:
+        opts += ["-wp-skip-fct", a.skip_fct]
+    return opts
+
+
+def select_provers(a, env):
+    """(provers to use, required provers missing): the required ones plus the optional ones
+    that this Why3 configuration has."""
     det = subprocess.run(["frama-c", "-wp-detect"], env=env, capture_output=True, text=True)
     have = set(re.findall(r"\[(\w+)\|", det.stdout))
     provers = [p for p in a.provers.split(",") if p]
     missing = [p for p in provers if p not in have]
     if a.optional_provers:
         provers += [p for p in a.optional_provers.split(",") if p in have and p not in provers]
+    return provers, missing
+
+
+def run(a, fc_args):
+    os.makedirs(a.outdir, exist_ok=True)
+    conf = os.path.abspath(a.why3conf)
+    if not os.path.exists(conf):
+        why3_config(conf)
+    env = dict(os.environ, WHY3CONFIG=conf)
+    provers, missing = select_provers(a, env)
     if missing:
         log(f"gate: required prover(s) {missing} not configured in {conf}")
         return 2
@@ -199,25 +231,12 @@ def run(a, fc_args):
     for f in (jsonf, csvf):           # WP reuses an existing report file: always start fresh
         if os.path.exists(f):
             os.remove(f)
-    cmd = ["frama-c"] + fc_args + [
-        "-wp", "-wp-rte"] + (["-rte-initialized", a.initialized] if a.initialized else []) + [
-        "-wp-prover", ",".join(provers),
-        "-wp-timeout", str(a.timeout), "-wp-smoke-timeout", str(a.smoke_timeout),
+    cmd = ["frama-c"] + fc_args + wp_options(a, provers) + [
         "-wp-par", str(a.par),
-    ] + (["-wp-steps", str(a.steps)] if a.steps else []) + [
-        # -wp-split: a post-condition is proved branch by branch; the initialisation invariant
-        # (ACSL_INIT) over a whole function with several exits times out as one goal.
-        "-wp-smoke-tests", "-wp-check-memory-model", "-wp-split",
         "-wp-session", os.path.join(a.outdir, "session"),
         "-wp-cache", a.cache, "-wp-cache-dir", os.path.abspath(a.cache_dir),
         "-wp-report-json", jsonf,
     ]
-    if a.run_all_provers:
-        cmd.append("-wp-run-all-provers")
-    if a.fct:
-        cmd += ["-wp-fct", a.fct]
-    if a.skip_fct:
-        cmd += ["-wp-skip-fct", a.skip_fct]
     cmd += ["-then", "-report", "-report-csv", csvf]
     os.makedirs(a.cache_dir, exist_ok=True)
     t0 = time.time()
@@ -322,6 +341,7 @@ def run(a, fc_args):
         "wall_seconds": round(wall, 1),
         "tools": tool_versions(env),
         "goals": goals, "smoke_tests": smoke,
+        "props": props,
     }
     with open(os.path.join(a.outdir, "result.json"), "w") as f:
         json.dump(result, f, indent=1)

@@ -15,39 +15,88 @@ make -s prove-cache-seed >/dev/null 2>&1 || true
 
 t_run "proof/why3-config [REQ-TCB-2]" make -s prove-config
 
-# The core: every goal proved, no failed smoke test, every assumption in the trusted base.
+# The core, unit by unit (proofs/units.py): every goal proved, no failed smoke test, every
+# assumption in the trusted base.  On a clean clone every unit is reused from proofs/units/
+# (keys match), and the gate still applies to each reused result.
 t_run "proof/core-all-goals-proved [REQ-SYNC-1] [REQ-LOCK-3] [REQ-LOCK-4] [REQ-LOCK-5] [REQ-DISPATCH-1] [REQ-HANDLER-2] [REQ-TCB-2]" \
   make -s prove
 t_run "proof/evidence-json [REQ-TCB-2]" python3 - <<'PY'
 import json, sys
 d = json.load(open("build/evidence/proofs.json"))
-need = {"total", "proved", "provers", "functions", "unproved", "assumptions"}
+need = {"total", "proved", "provers", "functions", "unproved", "assumptions", "units"}
 assert need <= set(d), f"missing keys {need - set(d)}"
 assert d["total"] > 0 and d["proved"] == d["total"] and not d["unproved"], d["unproved"]
 assert d["assumptions"], "no assumption listed: the port contracts must be"
 for f in ("synchronize_irq", "handle_irq", "spin_lock", "irqsync_wait_for_handler"):
     assert f in d["functions"], f"function {f} not proved"
-print(f"{d['proved']}/{d['total']} goals, {len(d['assumptions'])} assumed contracts")
+    assert d["units"][f]["source"] in ("reused", "proved"), d["units"][f]
+    assert len(d["units"][f]["key"]) == 64, d["units"][f]
+print(f"{d['proved']}/{d['total']} goals, {len(d['units'])} units, "
+      f"{len(d['assumptions'])} assumed contracts")
 PY
-t_run "proof/ledger-current" cmp build/proofs/core/ledger.md proofs/ledger.md
+# The committed store matches the source: nothing had to be proved again (else: make
+# prove-store and commit proofs/units/).
+t_run "proof/store-current" python3 - <<'PY'
+import json
+d = json.load(open("build/evidence/proofs.json"))
+now = sorted(f for f, u in d["units"].items() if u["source"] != "reused")
+assert not now, f"units proved now (store stale: run make prove-store and commit): {now}"
+print(f"{len(d['units'])} units reused")
+PY
+t_run "proof/ledger-current" cmp build/proofs/ledger.md proofs/ledger.md
 
-# Expected failures: each must leave exactly the named goals unproved (gate exit 1).
+# Shards: two shards and the merge give the unsharded result (same units, goals, verdicts).
+cp build/evidence/proofs.json build/proofs/unsharded.json
+rm -rf build/proofs/shards
+t_run "proof/shard-1-of-2 [REQ-TCB-2]" make -s prove SHARD=1/2
+t_run "proof/shard-2-of-2 [REQ-TCB-2]" make -s prove SHARD=2/2
+t_run "proof/shards-merge-equals-unsharded [REQ-TCB-2]" bash -c \
+  'make -s prove-merge && python3 tests/proofs/same_result.py build/proofs/unsharded.json build/evidence/proofs.json'
+t_run_fail "proof/merge-missing-shard-fails" "are not 1..N exactly once" \
+  make -s prove-merge PARTIALS=build/proofs/shards/shard-1-of-2.json
+t_run_fail "proof/merge-stale-shard-fails" "made from another program than this checkout" \
+  bash -c 'mkdir -p build/proofs/stale && python3 -c "
+import json; d = json.load(open(\"build/proofs/shards/shard-2-of-2.json\")); d[\"inventory\"] = \"0\" * 64
+json.dump(d, open(\"build/proofs/stale/shard-2-of-2.json\", \"w\"))" &&
+  make -s prove-merge PARTIALS="build/proofs/shards/shard-1-of-2.json build/proofs/stale/shard-2-of-2.json"'
+cp build/proofs/unsharded.json build/evidence/proofs.json
+
+# Reuse by key, on a copy of the tree: a changed body reruns its unit alone; a changed contract
+# reruns the function and its callers; a reused result is still held to the gate.
+t_run "proof/changed-body-reproved-alone [REQ-TCB-2]" bash tests/proofs/reuse.sh body
+t_run "proof/changed-contract-reproves-callers [REQ-TCB-2]" bash tests/proofs/reuse.sh contract
+t_run_fail "proof/reused-unit-missing-property-fails [REQ-TCB-2]" \
+  "PROBLEM property irqs_disabled:postcondition .* is not Valid in unit irqs_disabled \(reused\)" \
+  bash tests/proofs/reuse.sh drop-property
+t_run_fail "proof/reused-unit-with-unlisted-assumption-fails [REQ-TCB-2]" \
+  "PROBLEM assumed contract of \`irqsync_port_irqs_disabled\` is not in the trusted base" \
+  bash tests/proofs/reuse.sh untrust
+
+# The CI templates fan the same shards out and merge them.
+t_run "proof/ci-templates" python3 tests/proofs/ci_templates.py
+
+# Expected failures: each must leave exactly the named goals unproved (gate exit 1).  They run
+# together, JOBS at a time (make prove-expected); each case below reads one job's output and
+# exit status (tests/proofs/expected.sh), so each still fails on its own.
+t_run "proof/expected-failures-ran" make -s prove-expected
+xf() { bash tests/proofs/expected.sh "$1"; }
 t_run_fail "proof/v0-synchronize-fails-REQ_SYNC_1 [REQ-SYNC-1 REQ-SYNC-3]" \
   "expected-failure: matched \['irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck'\]" \
-  make -s prove-neg-sync-v0
+  xf prove-neg-sync-v0
 t_run_fail "proof/lock-irq-in-irqsave-fails-REQ_LOCK_4 [REQ-LOCK-4 REQ-ERR-6]" \
   "expected-failure: matched \['driver_nested:spin_lock_irq_requires_REQ_LOCK_4_REQ_ERR_6_irqs_enabled', 'smoke:driver_nested:" \
-  make -s prove-neg-lock-irq
+  xf prove-neg-lock-irq
 t_run_fail "proof/unlocked-status-write-fails-REQ_DISPATCH_1 [REQ-DISPATCH-1]" \
   "expected-failure: matched \['handle_irq:irqsync_atomic_set_relaxed_requires_REQ_DISPATCH_1(_[0-9]+)?'\]" \
-  make -s prove-neg-unlocked-status
+  xf prove-neg-unlocked-status
 # The same v0 failure replayed from the cache alone (no prover runs): still a failure.
 t_run_fail "proof/cache-replay-still-fails [REQ-SYNC-1]" \
   "expected-failure: matched \['irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck'\]" \
-  make -s prove-neg-sync-v0 PROVE_CACHE=offline
+  xf prove-neg-sync-v0-offline
+t_run "proof/cache-replay-ran-no-prover" grep -q "cache=offline" build/proofs/expected/prove-neg-sync-v0-offline.out
 
 # The gate's own trial file and its known-bad variant.
-t_run "proof/trial-gate [REQ-SYNC-1] [REQ-LOCK-3]" make -s prove-trial
+t_run "proof/trial-gate [REQ-SYNC-1] [REQ-LOCK-3]" xf prove-trial
 t_run_fail "proof/trial-v0-fails-sync [REQ-SYNC-1]" \
   "expected-failure: matched \['synchronize:synchronize_ensures_REQ_SYNC_1_sync_locked_recheck'\]" \
-  make -s prove-neg-trial-v0
+  xf prove-neg-trial-v0

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""make bench-prove (part of make bench): how long the proofs and the tests take on this machine,
+measured in a fresh clone of the committed HEAD (build/bench/prove-clone), against the goals of
+issue 13.  Writes build/evidence/bench-prove.json: a list of {name, unit, value, goal, goal_met,
+command, detail}.
+
+  fresh        make prove in the fresh clone, nothing changed (every unit reused)
+  one-body     one function body changed (irqs_disabled), make prove again
+  worst-unit   the largest unit (most goals) proved again with no prover cache at all
+  cold         PROVE_REUSE=none: every unit proved again (prover cache seeded as on a fresh clone)
+  cold-nocache PROVE_REUSE=none PROVE_CACHE=none: every unit and every prover from nothing
+  proof-group  make check SUITES=50-proof
+  check        make check, the whole suite
+
+BENCH_PROVE_SKIP="cold-nocache check" leaves rows out (each is then reported as skipped, not as met).
+"""
+import json, os, shutil, subprocess, sys, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD = os.environ.get("BUILD", "build")
+EVID = os.path.join(ROOT, BUILD, "evidence")
+CLONE = os.path.join(ROOT, BUILD, "bench", "prove-clone")
+SKIP = set(os.environ.get("BENCH_PROVE_SKIP", "").split())
+GOALS = {"fresh": 60, "one-body": 180, "cold": 720, "proof-group": 180, "check": 900}
+
+
+def sh(cmd, log):
+    t0 = time.time()
+    with open(log, "w") as f:
+        rc = subprocess.call(cmd, shell=True, cwd=CLONE, stdout=f, stderr=subprocess.STDOUT)
+    return rc, round(time.time() - t0, 1)
+
+
+def units_now():
+    d = json.load(open(os.path.join(CLONE, "build/evidence/proofs.json")))
+    return sorted(f for f, u in d["units"].items() if u["source"] != "reused"), d
+
+
+def main():
+    if os.path.exists(CLONE):
+        shutil.rmtree(CLONE)
+    os.makedirs(os.path.dirname(CLONE), exist_ok=True)
+    subprocess.check_call(["git", "clone", "-q", ROOT, CLONE])
+    head = subprocess.check_output(["git", "rev-parse", "--short", "HEAD"], cwd=CLONE,
+                                   text=True).strip()
+    logs = os.path.join(ROOT, BUILD, "bench", "prove-logs")
+    os.makedirs(logs, exist_ok=True)
+    rows = []
+
+    def row(name, label, cmd, check=None):
+        if name in SKIP:
+            rows.append({"name": label, "unit": "s", "value": None, "goal": GOALS.get(name),
+                         "goal_met": None, "command": cmd, "detail": "skipped"})
+            return
+        rc, dt = sh(cmd, os.path.join(logs, name + ".log"))
+        detail = f"exit {rc}" + (f"; {check()}" if check and rc == 0 else "")
+        goal = GOALS.get(name)
+        rows.append({"name": label, "unit": "s", "value": dt, "goal": goal,
+                     "goal_met": (rc == 0 and dt <= goal) if goal else None,
+                     "command": cmd, "detail": detail, "commit": head})
+
+    def reused():
+        now, d = units_now()
+        return f"{len(d['units']) - len(now)} units reused, proved now: {now or 'none'}"
+
+    row("fresh", "make prove, fresh clone, nothing changed", "make -s prove", reused)
+    p = os.path.join(CLONE, "src/core/irqflags.c")
+    s = open(p).read()
+    old = "\treturn irqsync_port_irqs_disabled();\n"
+    if old in s:
+        open(p, "w").write(s.replace(old, "\tint off = 0;\n\n\toff = irqsync_port_irqs_disabled();"
+                                          "\n\treturn off;\n"))
+        row("one-body", "make prove, one function body changed (irqs_disabled)",
+            "make -s prove", reused)
+        open(p, "w").write(s)
+    _, d = units_now()
+    big = max(d["units"], key=lambda f: d["units"][f]["goals"])
+    row("worst-unit", f"make prove, the largest unit ({big}, {d['units'][big]['goals']} goals) "
+        "proved again without prover cache",
+        f"make -s prove PROVE_RERUN={big} PROVE_CACHE=none", reused)
+    row("cold", "make prove, cold: every unit proved again (committed prover cache)",
+        "make -s prove PROVE_REUSE=none", reused)
+    row("cold-nocache", "make prove, every unit and every prover from nothing",
+        "make -s prove PROVE_REUSE=none PROVE_CACHE=none", reused)
+    row("proof-group", "make check SUITES=50-proof (the proof group)",
+        "make -s check SUITES=50-proof")
+    row("check", "make check, the whole suite (fresh clone, after the rows above)",
+        "make -s check")
+    os.makedirs(EVID, exist_ok=True)
+    with open(os.path.join(EVID, "bench-prove.json"), "w") as f:
+        json.dump(rows, f, indent=1)
+    w = max(len(r["name"]) for r in rows)
+    for r in rows:
+        g = "" if r["goal"] is None else (
+            "  goal met" if r["goal_met"] else
+            ("  (skipped)" if r["value"] is None else "  GOAL MISSED")) + f" (<= {r['goal']} s)"
+        v = "-" if r["value"] is None else f"{r['value']:.1f}"
+        print(f"{r['name']:<{w}}  {v:>8} s{g}  [{r['detail']}]")
+    print(f"wrote {EVID}/bench-prove.json (clone of {head}; logs in {logs})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

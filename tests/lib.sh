@@ -25,16 +25,65 @@ t_skip() { t_record skip "$1" 0 "${2:-}"; }
 
 _t_log() { local f="$LOGDIR/$(tr -c 'A-Za-z0-9._-' '_' <<<"$1").log"; echo "${f%_.log}.log"; }
 
+# Every case runs under a time limit: T_LIMIT seconds (default 600; set it for one case with
+# `T_LIMIT=N t_run …`). A case still running then is stopped — with every process it started,
+# so a hung test program goes too — and recorded as a failure "timeout after N s" with its name
+# and log, the way a crash is. (Process groups would be simpler, but a suite runs without a
+# terminal, where bash has no job control: the process tree is walked instead.)
+: "${T_LIMIT_DEFAULT:=600}"
+_t_tree() { # PID — PID and its descendants, parents first
+  local p
+  echo "$1"
+  for p in $(ps -o pid= --ppid "$1" 2>/dev/null); do _t_tree "$p"; done
+}
+_t_kill_tree() { # SIGNAL PID — signal the whole tree at once (a snapshot: children first
+  local procs   # reparented to init would escape a top-down walk)
+  procs=$(_t_tree "$2")
+  # shellcheck disable=SC2086
+  kill "-$1" $procs 2>/dev/null || true
+}
+_t_exec() { # LOG CMD... — run CMD under the limit, output to LOG; exit status 124 on timeout
+  local log=$1; shift
+  local limit=${T_LIMIT:-$T_LIMIT_DEFAULT} mark="$log.timeout"
+  rm -f "$mark"
+  "$@" >"$log" 2>&1 &
+  local pid=$!
+  ( sleep "$limit"; touch "$mark"; _t_kill_tree TERM "$pid"; sleep 5; _t_kill_tree KILL "$pid"
+  ) >/dev/null 2>&1 &
+  local wd=$!
+  local rc=0
+  wait "$pid" || rc=$?
+  _t_kill_tree TERM "$wd"; wait "$wd" 2>/dev/null
+  if [[ -e $mark ]]; then
+    rm -f "$mark"
+    echo "timeout: stopped after ${limit} s" >>"$log"
+    return 124
+  fi
+  return "$rc"
+}
+_t_why() { # RC LOG — the reason of a failed command, for the record
+  if (($1 == 124)) && grep -q '^timeout: stopped after' "$2"; then
+    echo "timeout after ${T_LIMIT:-$T_LIMIT_DEFAULT} s (log: $2)"
+  else
+    echo "exit $1; $(tail -n 3 "$2") (log: $2)"
+  fi
+}
+
 # t_run NAME CMD... — passes when CMD exits 0. The output goes to a log named after the test.
+# T_LAST_RC holds CMD's exit status afterwards: a suite whose build case failed stops there
+# (`((T_LAST_RC == 0)) || exit 0`) instead of running the binaries an older build left.
+T_LAST_RC=0
 t_run() {
   local name=$1; shift
   local log; log=$(_t_log "$name")
   local t0; t0=$(_t_now)
-  if "$@" >"$log" 2>&1; then
+  local rc=0
+  _t_exec "$log" "$@" || rc=$?
+  T_LAST_RC=$rc
+  if ((rc == 0)); then
     t_record pass "$name" "$(_t_dt "$t0")" ""
   else
-    local rc=$?
-    t_record fail "$name" "$(_t_dt "$t0")" "exit $rc; $(tail -n 3 "$log") (log: $log)"
+    t_record fail "$name" "$(_t_dt "$t0")" "$(_t_why "$rc" "$log")"
   fi
 }
 
@@ -45,10 +94,12 @@ t_run_fail() {
   local log; log=$(_t_log "$name")
   local t0; t0=$(_t_now)
   local rc=0
-  "$@" >"$log" 2>&1 || rc=$?
+  _t_exec "$log" "$@" || rc=$?
   local dt; dt=$(_t_dt "$t0")
   if ((rc == 0)); then
     t_record fail "$name" "$dt" "expected a failure, but the command succeeded (log: $log)"
+  elif ((rc == 124)) && grep -q '^timeout: stopped after' "$log"; then
+    t_record fail "$name" "$dt" "$(_t_why "$rc" "$log")"
   elif ! grep -Eq -- "$re" "$log"; then
     t_record fail "$name" "$dt" "failed (exit $rc) but not with /$re/ (log: $log)"
   else
@@ -63,7 +114,7 @@ t_tap() {
   local log; log=$(_t_log "$prefix")
   local t0; t0=$(_t_now)
   local rc=0
-  "$@" >"$log" 2>&1 || rc=$?
+  _t_exec "$log" "$@" || rc=$?
   local dt; dt=$(_t_dt "$t0")
   local n=0 bad=0 line name
   while IFS= read -r line; do
@@ -73,7 +124,9 @@ t_tap() {
       "not ok "*) name=${line#not ok * - }; t_record fail "$prefix/$name" 0 "$(grep -F -B3 -- "$line" "$log" | grep "^#" | tr '\n' ' ') (log: $log)"; n=$((n+1)); bad=$((bad+1)) ;;
     esac
   done <"$log"
-  if ((n == 0)); then
+  if ((rc == 124)) && grep -q '^timeout: stopped after' "$log"; then
+    t_record fail "$prefix" "$dt" "$(_t_why "$rc" "$log") after $n cases"
+  elif ((n == 0)); then
     t_record fail "$prefix" "$dt" "no test case reported (exit $rc; log: $log)"
   elif ((rc != 0 && bad == 0)); then
     t_record fail "$prefix" "$dt" "exit $rc after $n cases without a reported failure (log: $log)"

@@ -6,7 +6,7 @@ One line per suite is printed as it ends; the last line is `N passed, N failed, 
 Exit status is 1 when any case failed or any suite crashed, else 0.
 Results land in build/results/<suite>.tsv and build/results/summary.json (read by the report).
 """
-import json, os, subprocess, sys, time
+import json, os, signal, subprocess, sys, time
 
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -18,6 +18,7 @@ def main():
         if not suites:
             print(f"runtests: no suite matches SUITES={' '.join(only)}", file=sys.stderr)
             return 2
+    limit = int(os.environ.get("SUITE_LIMIT", "2400"))
     os.makedirs("build/results", exist_ok=True)
     totals = {"pass": 0, "fail": 0, "skip": 0}
     summary = []
@@ -31,7 +32,16 @@ def main():
         env = dict(os.environ, RESULTS=res, LOGDIR=f"build/logs/{name}", SUITE=name)
         print(f"[{name}]", flush=True)
         t0 = time.time()
-        rc = subprocess.call(["bash", f"tests/suites/{s}"], env=env)
+        # A suite runs in a process group of its own, under SUITE_LIMIT seconds: a suite
+        # that hangs outside its cases (which have their own limit, tests/lib.sh) is stopped
+        # with everything it started and reported by name.
+        p = subprocess.Popen(["bash", f"tests/suites/{s}"], env=env, start_new_session=True)
+        try:
+            rc = p.wait(timeout=limit)
+            timed_out = False
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            rc, timed_out = p.wait(), True
         dt = time.time() - t0
         cases = []
         with open(res) as f:
@@ -41,7 +51,11 @@ def main():
                     cases.append({"status": parts[0], "name": parts[1],
                                   "seconds": float(parts[2] or 0),
                                   "detail": parts[3] if len(parts) > 3 else ""})
-        if rc != 0:
+        if timed_out:
+            cases.append({"status": "fail", "name": f"{name} (suite)", "seconds": dt,
+                          "detail": f"timeout: suite stopped after {limit} s"})
+            print(f"  FAIL  {name} (suite): timeout, stopped after {limit} s")
+        elif rc != 0:
             cases.append({"status": "fail", "name": f"{name} (suite)", "seconds": dt,
                           "detail": f"suite script exited {rc}"})
             print(f"  FAIL  {name} (suite): script exited {rc}")

@@ -35,6 +35,31 @@ t_run_fail "runner/counts a failing suite and exits non-zero" '^1 passed, 1 fail
   printf ". tests/lib.sh\nt_ok a\nt_fail b boom\n" > "$d/tests/suites/x.sh" &&
   env -u SUITES python3 "$d/tools/runtests.py"'
 
+# A case that never returns is stopped at its limit and reported by name as a timeout, with
+# what it started (a child that would outlive it) gone too; a suite that hangs between its
+# cases is stopped at SUITE_LIMIT and reported by name.
+t_run_fail "runner/a hung case is a named timeout" \
+  'FAIL  never-returns: timeout after 2 s .*FAIL  suite-hangs \(suite\): timeout, stopped after 6 s.*1 passed, 2 failed' \
+  env SUITES=no-such-group bash -c '
+  d=$(mktemp -d) && trap "rm -rf $d" EXIT && mkdir -p "$d/tests/suites" "$d/tools" &&
+  cp tests/lib.sh "$d/tests/" && cp tools/runtests.py "$d/tools/" &&
+  printf ". tests/lib.sh\nT_LIMIT=2 t_run never-returns bash -c \"sleep 300 & sleep 300\"\nt_ok after\n" \
+    > "$d/tests/suites/a.sh" &&
+  printf ". tests/lib.sh\nsleep 300\n" > "$d/tests/suites/suite-hangs.sh" &&
+  out=$(cd "$d" && env -u SUITES SUITE_LIMIT=6 python3 tools/runtests.py 2>&1)
+  sleep 6; if pgrep -f "^sleep 300$" >/dev/null; then echo "LEFT RUNNING: sleep 300"; exit 3; fi
+  echo "$out" | tr "\n" " "; exit 1'
+
+# A suite whose build case fails stops there: it never runs the binary an older build left.
+t_run_fail "runner/a failed build runs no older binary" '^0 passed, 1 failed$' \
+  env SUITES=no-such-group bash -c '
+  d=$(mktemp -d) && trap "rm -rf $d" EXIT && mkdir -p "$d/tests/suites" "$d/tools" "$d/old" &&
+  cp tests/lib.sh "$d/tests/" && cp tools/runtests.py "$d/tools/" &&
+  printf "#!/bin/sh\necho stale\n" > "$d/old/prog" && chmod +x "$d/old/prog" &&
+  printf ". tests/lib.sh\nt_run build false\n((T_LAST_RC == 0)) || exit 0\nt_run run-old old/prog\n" \
+    > "$d/tests/suites/b.sh" &&
+  cd "$d" && env -u SUITES python3 tools/runtests.py'
+
 t_run "deps/idempotent: nothing missing, nothing installed" bash -c '
   out=$(tools/deps.sh) && grep -q "all [0-9]* packages present" <<<"$out"'
 if command -v setpriv >/dev/null && [[ $(id -u) == 0 ]]; then

@@ -4,7 +4,11 @@
     check_examples.py FINDINGS FILE...
 
 FINDINGS is the output of lint/irqlint.py over the FILEs (lines
-`FILE:LINE:COL: TOOL/RULE: MESSAGE`).  Each example states what it expects:
+`FILE:LINE:COL: TOOL/RULE: MESSAGE`), or the same findings as SARIF (a FINDINGS
+file named *.sarif, `make lint FORMAT=sarif`): there TOOL/RULE is the run's tool
+(sparse, coccinelle -> cocci, cppcheck, clang-tidy) and the result's ruleId, FILE
+the result's first location resolved through the run's originalUriBaseIds, LINE
+its region's startLine.  Each example states what it expects:
 
   bad-*.c   a comment `expect: RULE [RULE...]` on each line that must be reported.
             For every RULE named in the file, the lines reported with that RULE
@@ -15,21 +19,44 @@ FINDINGS is the output of lint/irqlint.py over the FILEs (lines
 
 The REQ IDs in a file's comments go into the test names.
 """
-import os, re, sys
+import json, os, re, sys
+import urllib.parse
 
 FIND = re.compile(r"^(.*?):(\d+):(\d+): ([a-z-]+/[A-Za-z0-9_.-]+): (.*)$")
 EXPECT = re.compile(r"expect:\s*([a-z-]+/[A-Za-z0-9_.-]+(?:\s+[a-z-]+/[A-Za-z0-9_.-]+)*)")
 REQ = re.compile(r"REQ-[A-Z]+-\d+")
 
-def main():
-    findings_file, files = sys.argv[1], sys.argv[2:]
-    found = {}                                  # file -> {rule -> {line: message}}
+# SARIF driver name -> the tool's name in irqlint's text output
+PREFIX = {"sparse": "sparse", "coccinelle": "cocci", "cppcheck": "cppcheck", "clang-tidy": "clang-tidy"}
+
+def read_text(findings_file, found):
     with open(findings_file) as f:
         for line in f:
             m = FIND.match(line.rstrip("\n"))
             if m:
                 path, ln, _, rule, msg = m.groups()
                 found.setdefault(os.path.normpath(path), {}).setdefault(rule, {})[int(ln)] = msg
+
+def read_sarif(findings_file, found):
+    with open(findings_file) as f:
+        log = json.load(f)
+    for run in log["runs"]:
+        tool = run["tool"]["driver"]["name"]
+        bases = {k: v["uri"] for k, v in (run.get("originalUriBaseIds") or {}).items()}
+        for res in run.get("results") or []:
+            art = res["locations"][0]["physicalLocation"]["artifactLocation"]
+            uri = art["uri"]
+            if "uriBaseId" in art:
+                uri = urllib.parse.urljoin(bases[art["uriBaseId"]], uri)
+            path = os.path.relpath(urllib.parse.unquote(urllib.parse.urlsplit(uri).path))
+            ln = res["locations"][0]["physicalLocation"]["region"]["startLine"]
+            rule = "%s/%s" % (PREFIX.get(tool, tool), res.get("ruleId"))
+            found.setdefault(os.path.normpath(path), {}).setdefault(rule, {})[int(ln)] = res["message"]["text"]
+
+def main():
+    findings_file, files = sys.argv[1], sys.argv[2:]
+    found = {}                                  # file -> {rule -> {line: message}}
+    (read_sarif if findings_file.endswith(".sarif") else read_text)(findings_file, found)
     n = bad = 0
     for path in files:
         path = os.path.normpath(path)

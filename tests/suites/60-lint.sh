@@ -5,7 +5,9 @@
 #   - each bad example is reported with the right rule on the right lines, each good one
 #     draws no finding from any tool (tests/lint/check_examples.py);
 #   - the spin_lock_irq patch mode rewrites what is safe, and its output compiles;
-#   - the checks can fail: a library mutant, a dropped finding, a missing tool.
+#   - the checks can fail: a library mutant, a dropped finding, a missing tool;
+#   - make lint FORMAT=sarif: valid SARIF 2.1.0 (the schema from npm, installed by make deps),
+#     every example finding in it with its rule and line, the fixes right, the text unchanged.
 source tests/lib.sh
 OUT=build/lint
 rm -rf "$OUT" && mkdir -p "$OUT"
@@ -13,12 +15,14 @@ for t in sparse spatch cppcheck clang-tidy; do
   command -v "$t" >/dev/null || t_fail "lint/tool-$t" "$t not installed (make deps)"
 done
 
-# 1. The library: `make lint` must exit 0 with no finding.
-t_run "lint/library-clean sparse+cocci+cppcheck+clang-tidy [REQ-IMPL-2] [REQ-LOCK-5]" make --no-print-directory lint
+# 1. The library: `make lint` must exit 0 with no finding (with FORMAT=sarif: the same run, and
+#    its SARIF is checked in section 6).
+t_run "lint/library-clean sparse+cocci+cppcheck+clang-tidy [REQ-IMPL-2] [REQ-LOCK-5]" \
+  make --no-print-directory lint FORMAT=sarif LINT_SARIF="$OUT/library.sarif" LINT_SARIF_DATA="$OUT/library-sarif"
 
 # 2. Every example, judged by rule and line.
 EX=(tests/lint/*/*.c)
-python3 lint/irqlint.py "${EX[@]}" >"$OUT/examples.txt" 2>"$OUT/examples.err"
+python3 lint/irqlint.py --sarif-data "$OUT/examples.json" "${EX[@]}" >"$OUT/examples.txt" 2>"$OUT/examples.err"
 rc=$?
 if ((rc == 2)); then
   t_fail "lint/examples-run" "a tool failed: $(tail -n 3 "$OUT/examples.err")"
@@ -37,18 +41,32 @@ for f in tests/lint/*/good-*.c; do
 done
 
 # 3. The make interface: non-zero on findings in user code, zero on clean user code.
-t_run_fail "lint/make-lint-SRC-bad-fails [REQ-LOCK-5]" \
-  "sparse/context: context imbalance in 'fifo_put'" \
-  make --no-print-directory lint SRC=tests/lint/sparse/bad-lock-leak.c
+#    The bad file is linted with FORMAT=sarif: the same exit rule, the same lines on stdout as
+#    the text run of section 2 for that file, and build/evidence/lint.sarif (checked in 6d).
+src_bad() {
+  local rc=0 f=tests/lint/sparse/bad-lock-leak.c
+  rm -f build/evidence/lint.sarif
+  make --no-print-directory lint FORMAT=sarif SRC="$f" >"$OUT/src-sarif.txt" 2>"$OUT/src-sarif.err" || rc=$?
+  cat "$OUT/src-sarif.txt" "$OUT/src-sarif.err"
+  echo "make lint FORMAT=sarif SRC=$f: exit $rc"
+  ((rc != 0)) || { echo "exit 0 on a file with findings"; return 1; }
+  grep -q "sparse/context: context imbalance in 'fifo_put'" "$OUT/src-sarif.txt" || { echo "the context imbalance is not reported"; return 1; }
+  grep "^$f:" "$OUT/examples.txt" | diff - "$OUT/src-sarif.txt" || { echo "stdout differs from the text output"; return 1; }
+  cp build/evidence/lint.sarif "$OUT/src.sarif"
+}
+t_run "lint/make-lint-SRC-bad-fails FORMAT=sarif, text unchanged [REQ-LOCK-5]" src_bad
 t_run "lint/make-lint-SRC-good-passes [REQ-LOCK-4] [REQ-FLAGS-1]" \
   make --no-print-directory lint SRC=tests/lint/driver/good-quiesce.c
 
 # 3b. REQ-FLAGS-2: only the port looks inside irq_flags_t (cocci/irqflags-opaque). The core and
 #     every port are clean under the rule; the port's own code, once outside src/port/, is
 #     reported (so the clean result is not blind); a peeking driver fails `make lint`.
+#     The clean result is read from the SARIF of lint/library-clean, whose coccinelle run (every
+#     rule, the groups host, armv7m-cocci, aarch64-cocci) lists the files it analysed: each of
+#     src/core/*.c src/port/*/*.c must be there, every invocation must have succeeded, and no
+#     irqflags-opaque result may be on them (a second coccinelle pass over them is not needed).
 t_run "lint/irqflags-opaque/core-and-ports-clean [REQ-FLAGS-2]" \
-  python3 lint/irqlint.py --tools cocci --cflags "-Isrc/core -Isrc/port -Isrc/port/hosted" \
-  src/core/*.c src/port/*/*.c
+  python3 tests/lint/check_sarif.py covered "$OUT/library.sarif" coccinelle irqflags-opaque src/core/*.c src/port/*/*.c
 mkdir -p "$OUT/opaque" && cp src/port/hosted/port.c "$OUT/opaque/port.c"
 t_run_fail "lint/irqflags-opaque/port-code-outside-src-port-found [REQ-FLAGS-2]" \
   "opaque/port.c:[0-9]+:[0-9]+: cocci/irqflags-opaque: 'flags.arch' accessed" \
@@ -122,8 +140,9 @@ fi
 #      configured as a forbidden non-test variant build hits its #error (REQ-SYNC-6).
 t_run_fail "lint/library-gate-fails-cppcheck [REQ-IMPL-2] [REQ-SYNC-6]" "cppcheck/preprocessorErrorDirective" \
   make --no-print-directory lint LINT_TOOLS=cppcheck LINT_CFLAGS=-DIRQSYNC_TEST_VARIANT=1
-t_run_fail "lint/library-gate-fails-clang-tidy [REQ-IMPL-2] [REQ-SYNC-6]" "clang-tidy/clang-diagnostic-error" \
-  make --no-print-directory lint LINT_TOOLS=clang-tidy LINT_CFLAGS=-DIRQSYNC_TEST_VARIANT=1
+t_run_fail "lint/library-gate-fails-clang-tidy FORMAT=sarif [REQ-IMPL-2] [REQ-SYNC-6]" "clang-tidy/clang-diagnostic-error" \
+  make --no-print-directory lint LINT_TOOLS=clang-tidy LINT_CFLAGS=-DIRQSYNC_TEST_VARIANT=1 \
+  FORMAT=sarif LINT_SARIF="$OUT/gate.sarif" LINT_SARIF_DATA="$OUT/gate-sarif"
 #  b) the example checker itself: a finding removed from the output must be missed.
 grep -v 'bad-in-irqsave.c:23:' "$OUT/examples.txt" >"$OUT/examples-dropped.txt"
 t_run_fail "lint/example-check-detects-missing-finding" "line 23: not reported by cocci/spin-lock-irq" \
@@ -131,3 +150,106 @@ t_run_fail "lint/example-check-detects-missing-finding" "line 23: not reported b
 #  c) a tool that cannot run is a failure, not a pass.
 t_run_fail "lint/missing-tool-is-an-error" "spatch: not installed" \
   env PATH=/nonexistent "$(command -v python3)" lint/irqlint.py --tools cocci tests/lint/sparse/good-lock-balanced.c
+
+# 6. SARIF: `make lint FORMAT=sarif` (tools/lint_sarif.py), read back by tests/lint/check_sarif.py.
+#    The validator: the SARIF 2.1.0 JSON schema of the npm package @microsoft/jest-sarif (no
+#    Debian package ships one; `make deps` fetches it, sha256-checked), then the rules the schema
+#    cannot express (tagged standard:/profile: in its messages).
+SCHEMA=build/deps/sarif/sarif-schema-2.1.0.json
+ALL=sparse,coccinelle,cppcheck,clang-tidy
+SCHEMA_SHA=$(make --no-print-directory -s -f - print-sha <<'MK'
+include mk/config.mk
+include mk/lint.mk
+print-sha: ; @echo $(LINT_SCHEMA_SHA256)
+MK
+)
+valid() { python3 tools/lint_sarif.py validate --schema "$SCHEMA" "$@"; }
+schema_ok() {
+  [[ -f $SCHEMA ]] || { echo "no $SCHEMA: run make deps"; return 1; }
+  echo "$SCHEMA_SHA  $SCHEMA" | sha256sum -c
+}
+t_run "lint/sarif/schema-2.1.0-installed-by-make-deps" schema_ok
+
+#  a) the library (the run of lint/library-clean): one run per tool, each empty, all groups ran.
+lib_sarif() { valid --tools "$ALL" "$OUT/library.sarif" && python3 tests/lint/check_sarif.py runs "$OUT/library.sarif" "$ALL" --empty; }
+t_run "lint/sarif/library-valid-one-empty-run-per-tool [REQ-IMPL-2]" lib_sarif
+#     and a library finding (lint/library-gate-fails-clang-tidy) is a result of its tool's run.
+gate_sarif() { valid --tools clang-tidy "$OUT/gate.sarif" && grep -q '"ruleId": "clang-diagnostic-error"' "$OUT/gate.sarif"; }
+t_run "lint/sarif/library-gate-finding-in-sarif [REQ-IMPL-2] [REQ-SYNC-6]" gate_sarif
+
+#  b) the examples (the irqlint run of section 2): valid, each expected finding there with its
+#     rule and line (the same checker as for the text), nothing lost or added against the text.
+t_run "lint/sarif/examples-converted" python3 tools/lint_sarif.py convert -o "$OUT/examples.sarif" "$OUT/examples.json"
+t_run "lint/sarif/examples-valid [REQ-IMPL-2]" valid --tools "$ALL" "$OUT/examples.sarif"
+t_tap "lint/sarif-example" python3 tests/lint/check_examples.py "$OUT/examples.sarif" "${EX[@]}"
+t_run "lint/sarif/examples-same-findings-and-columns-as-text" \
+  python3 tests/lint/check_sarif.py same "$OUT/examples.sarif" "$OUT/examples.txt"
+
+#  c) fixes: cocci/spin-lock-irq's, all applied, give what `make lint-fix` wrote (section 4);
+#     each pair's alone compiles (its own irqflagsN, nothing of another pair); no fix where the
+#     patch mode does not rewrite; clang-tidy's fix-its are the result's alternative fixes.
+for f in bad-in-handler.c bad-in-irqsave.c; do
+  t_run "lint/sarif/fixes-equal-lint-fix/$f [REQ-LOCK-4]" \
+    python3 tests/lint/check_sarif.py fix-all "$OUT/examples.sarif" "tests/lint/spin-lock-irq/$f" "$FIX/$f"
+done
+each_fix() {
+  local src=tests/lint/spin-lock-irq/bad-in-irqsave.c d=$OUT/sarif-fix-each f n=0 pairs
+  pairs=$(( $(grep -c 'expect: cocci/spin-lock-irq' "$src") / 2 ))
+  rm -rf "$d"
+  python3 tests/lint/check_sarif.py fix-each "$OUT/examples.sarif" "$src" "$d" || return 1
+  for f in "$d"/fix-*.c; do
+    ${CC:-gcc} $WARNFLAGS -Isrc/include -fsyntax-only "$f" || { echo "$f does not compile"; return 1; }
+    n=$((n + 1))
+  done
+  echo "$n fix(es) for $pairs pair(s), each compiles applied alone"
+  ((n == pairs))
+}
+t_run "lint/sarif/one-fix-per-pair-compiles-alone [REQ-LOCK-4] [REQ-LOCK-3]" each_fix
+t_run "lint/sarif/fix-on-each-rewritten-finding [REQ-LOCK-4]" \
+  python3 tests/lint/check_sarif.py fixed "$OUT/examples.sarif" tests/lint/spin-lock-irq/bad-in-irqsave.c cocci/spin-lock-irq
+t_run "lint/sarif/no-fix-where-the-patch-is-unsafe [REQ-LOCK-4]" \
+  python3 tests/lint/check_sarif.py unfixed "$OUT/examples.sarif" tests/lint/spin-lock-irq/bad-unpatchable.c
+tidy_fixits() {
+  local src=tests/lint/analysers/bad-analysers.c l
+  l=$(grep -n 'expect: clang-tidy/clang-diagnostic-parentheses' "$src" | cut -d: -f1)
+  python3 tests/lint/check_sarif.py apply "$OUT/examples.sarif" "$src" "$l" clang-tidy/clang-diagnostic-parentheses 0 "$OUT/fixit-0.c" &&
+  python3 tests/lint/check_sarif.py apply "$OUT/examples.sarif" "$src" "$l" clang-tidy/clang-diagnostic-parentheses 1 "$OUT/fixit-1.c" &&
+  grep -F 'if ((err = request_irq(l->irq, led_handler, 0, "led", l)))' "$OUT/fixit-0.c" &&
+  grep -F 'if (err == request_irq(l->irq, led_handler, 0, "led", l))' "$OUT/fixit-1.c"
+}
+t_run "lint/sarif/clang-tidy-fixits-as-fixes [REQ-IMPL-2]" tidy_fixits
+
+#  d) the make interface on a driver (lint/make-lint-SRC-bad-fails, section 3):
+#     build/evidence/lint.sarif is valid, has the four runs, and the file's expected findings.
+t_run "lint/sarif/make-lint-FORMAT-sarif-SRC-valid [REQ-LOCK-5]" valid --tools "$ALL" "$OUT/src.sarif"
+t_tap "lint/sarif-SRC" python3 tests/lint/check_examples.py "$OUT/src.sarif" tests/lint/sparse/bad-lock-leak.c
+
+#  e) the checks can fail: broken SARIF is rejected by the validator (by the schema, by the rules
+#     beyond it), a lost result is missed by both checkers, a tool that cannot run is a failed
+#     invocation, not an empty run.
+for m in wrong-version no-ruleid line-zero bad-ruleindex drop=tests/lint/spin-lock-irq/bad-in-irqsave.c:23; do
+  python3 tests/lint/check_sarif.py mutate "$m" "$OUT/examples.sarif" "$OUT/broken-${m%%=*}.sarif" >/dev/null
+done
+t_run_fail "lint/sarif/validator-rejects-wrong-version" "schema: /version: '2.0.0' is not one of" \
+  valid "$OUT/broken-wrong-version.sarif"
+t_run_fail "lint/sarif/validator-rejects-result-without-ruleId" "profile: /runs/[0-9]+/results/0: result without ruleId" \
+  valid "$OUT/broken-no-ruleid.sarif"
+t_run_fail "lint/sarif/validator-rejects-line-zero" "schema: /runs/[0-9]+/results/0/locations/0/physicalLocation/region/startLine: 0 is less than the minimum of 1" \
+  valid "$OUT/broken-line-zero.sarif"
+t_run_fail "lint/sarif/validator-rejects-ruleIndex-not-ruleId" "standard: /runs/[0-9]+/results/0: ruleIndex [0-9]+ names rule" \
+  valid "$OUT/broken-bad-ruleindex.sarif"
+t_run_fail "lint/sarif/example-check-detects-missing-result" "line 23: not reported by cocci/spin-lock-irq" \
+  python3 tests/lint/check_examples.py "$OUT/broken-drop.sarif" tests/lint/spin-lock-irq/bad-in-irqsave.c
+t_run_fail "lint/sarif/same-check-detects-missing-result" "in the text, not in the SARIF: .*bad-in-irqsave.c:23 cocci/spin-lock-irq" \
+  python3 tests/lint/check_sarif.py same "$OUT/broken-drop.sarif" "$OUT/examples.txt"
+t_run_fail "lint/sarif/covered-check-detects-a-result [REQ-FLAGS-2]" "bad-peek-arch.c:29: cocci/irqflags-opaque" \
+  python3 tests/lint/check_sarif.py covered "$OUT/examples.sarif" coccinelle irqflags-opaque tests/lint/irqflags-opaque/bad-peek-arch.c
+t_run_fail "lint/sarif/covered-check-detects-a-file-not-analysed [REQ-FLAGS-2]" "bad-peek-arch.c: not analysed by coccinelle" \
+  python3 tests/lint/check_sarif.py covered "$OUT/library.sarif" coccinelle irqflags-opaque tests/lint/irqflags-opaque/bad-peek-arch.c
+no_tool() {
+  env PATH=/nonexistent "$(command -v python3)" lint/irqlint.py --tools cocci --sarif-data "$OUT/notool.json" tests/lint/sparse/good-lock-balanced.c
+  python3 tools/lint_sarif.py convert -o "$OUT/notool.sarif" "$OUT/notool.json" &&
+  valid --tools coccinelle "$OUT/notool.sarif" &&
+  python3 tests/lint/check_sarif.py runs "$OUT/notool.sarif" coccinelle
+}
+t_run_fail "lint/sarif/missing-tool-is-a-failed-invocation" "coccinelle: an invocation did not succeed: spatch: not installed" no_tool

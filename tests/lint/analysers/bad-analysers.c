@@ -32,3 +32,16 @@ void led_quiet(struct led *l)
 	l->blinks = 0;
 	local_irq_restore(flags);	/* expect: cppcheck/uninitvar clang-tidy/clang-analyzer-core.CallAndMessage */
 }
+
+/* An assignment used as a condition: kernel style is `err = request_irq(...); if (err)`.
+ * clang offers two fix-its, parentheses (keep the assignment) or '==' (compare), and
+ * `make lint FORMAT=sarif` carries both as the result's fixes. */
+int led_attach(struct led *l);
+int led_attach(struct led *l)
+{
+	int err;
+
+	if (err = request_irq(l->irq, led_handler, 0, "led", l))	/* expect: clang-tidy/clang-diagnostic-parentheses sparse/warning */
+		return err;
+	return 0;
+}

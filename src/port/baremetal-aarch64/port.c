@@ -56,11 +56,12 @@ static inline unsigned long aarch64_daif(void)
 unsigned int irqsync_port_cpu_id(void)
 {
 #if IRQSYNC_NR_CPUS == 1
+	__asm__ __volatile__("" : : : "memory");	/* a compiler barrier, as port.h asks */
 	return 0U;
 #else
 	unsigned long mpidr;
 
-	__asm__ __volatile__("mrs %0, mpidr_el1" : "=r"(mpidr));
+	__asm__ __volatile__("mrs %0, mpidr_el1" : "=r"(mpidr) : : "memory");
 	return (unsigned int)(mpidr & 0xffUL);
 #endif
 }

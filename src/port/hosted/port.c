@@ -56,6 +56,7 @@ unsigned int irqsync_port_cpu_id(void)
 {
 	int cpu = hosted_cpu;
 
+	atomic_signal_fence(memory_order_seq_cst);	/* a compiler barrier, as port.h asks */
 	return cpu < 0 ? 0U : (unsigned int)cpu;
 }
 
@@ -152,7 +153,10 @@ void irqsync_port_irq_enable(void)
 
 int irqsync_port_irqs_disabled(void)
 {
-	return hosted_masked ? 1 : 0;
+	int masked = hosted_masked;
+
+	atomic_signal_fence(memory_order_seq_cst);	/* a compiler barrier, as port.h asks */
+	return masked ? 1 : 0;
 }
 
 /*

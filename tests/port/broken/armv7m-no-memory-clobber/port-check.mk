@@ -1,0 +1,2 @@
+PORT_CHECK_TARGETS := armv7m
+PORT_CHECK_ONLY := compiler-barrier/

@@ -1,0 +1,2 @@
+PORT_CHECK_TARGETS := aarch64-smp
+PORT_CHECK_ONLY := atomics/single-copy

@@ -1,0 +1,932 @@
+/* conformance.c — the port conformance suite: checks at run time that a port of irqsync meets
+ * what src/port/port.h asks of it and what the proofs (acsl/port.h) and the model (promela/)
+ * assume of it. docs/porting.md lists every obligation and the case of this file that checks it.
+ *
+ * It is compiled in ONE translation unit with the port's sources (mk/port.mk writes a file that
+ * #includes the port's .c files, then this one, then probes.c), so the compiler sees the
+ * port's function bodies, as it does in a build with -flto: a port function that is not a
+ * compiler barrier then lets the compiler move or drop accesses around it, and the cases below
+ * and the static probes of probes.c can notice. The core library is not linked: this file
+ * defines handle_irq() itself and watches what the port (or the board) hands it.
+ *
+ * What the machine does is observed through plat.h, independently of the port: the platform
+ * raises interrupts and says when one has reached the CPU; whether it was then taken is what
+ * handle_irq() counts. "Masked" therefore means "an interrupt raised now is held", not "the
+ * port says so".
+ *
+ * Output is TAP ("ok N - name [REQ-…]"); the exit status is the number of failed cases
+ * (capped at 100), so qemu's exit code (semihosting) carries the verdict on bare metal.
+ * Every wait is bounded by a count of loop iterations; nothing here can hang on a broken port
+ * except cpu_relax() itself (a port whose cpu_relax never returns ends in the caller's
+ * timeout).
+ */
+#include <stdatomic.h>
+#include <irqsync/irqsync.h>
+#include "../../src/port/port.h"
+#include "plat.h"
+
+#ifndef PC_NAME
+#define PC_NAME "port"
+#endif
+#ifndef PC_LITMUS_ROUNDS
+#define PC_LITMUS_ROUNDS 20000	/* rounds per litmus test (mk/port.mk sets it per target) */
+#endif
+/* PC_ONLY: space-separated case-name prefixes; only those cases run (mk/port.mk:
+ * PORT_CHECK_ONLY, set by the broken ports to their own obligation). Empty: every case. */
+#ifndef PC_ONLY
+#define PC_ONLY ""
+#endif
+#define PC_MAXCPU	8
+#define PC_WAIT		20000000ul	/* loop iterations before a wait for an arrival gives up */
+#define PC_WAIT_LONG	400000000ul	/* ... for the other CPU */
+#define PC_HOLD		20000ul		/* iterations an arrived interrupt must stay held */
+#define PC_ID_SAMPLES	2000
+
+/* ---- TAP ---------------------------------------------------------------------------------- */
+
+static int pc_tests, pc_failed, pc_cur;
+
+static void pc_fail(int line, const char *what, long a, long b, int values)
+{
+	pc_cur++;
+	plat_puts("#   conformance.c:");
+	plat_putu((unsigned long)line);
+	plat_puts(": ");
+	plat_puts(what);
+	if (values) {
+		plat_puts(": ");
+		if (a < 0) {
+			plat_puts("-");
+			a = -a;
+		}
+		plat_putu((unsigned long)a);
+		plat_puts(" != ");
+		if (b < 0) {
+			plat_puts("-");
+			b = -b;
+		}
+		plat_putu((unsigned long)b);
+	}
+	plat_puts("\n");
+}
+
+/* CHECK(cond, "what the port failed to do") */
+#define PC_CHECK(cond, what) do { if (!(cond)) pc_fail(__LINE__, what, 0, 0, 0); } while (0)
+#define PC_CHECK_EQ(a, b, what) do { \
+	long pc_a_ = (long)(a), pc_b_ = (long)(b); \
+	if (pc_a_ != pc_b_) pc_fail(__LINE__, what, pc_a_, pc_b_, 1); } while (0)
+
+static void pc_report(const char *name, const char *reqs)
+{
+	pc_tests++;
+	if (pc_cur) {
+		pc_failed++;
+		plat_puts("not ok ");
+	} else {
+		plat_puts("ok ");
+	}
+	plat_putu((unsigned long)pc_tests);
+	plat_puts(" - " PC_NAME "/");
+	plat_puts(name);
+	plat_puts(" [");
+	plat_puts(reqs);
+	plat_puts("]\n");
+	pc_cur = 0;
+}
+
+static void pc_skip(const char *name, const char *reqs, const char *why)
+{
+	pc_tests++;
+	plat_puts("ok ");
+	plat_putu((unsigned long)pc_tests);
+	plat_puts(" - " PC_NAME "/");
+	plat_puts(name);
+	plat_puts(" [");
+	plat_puts(reqs);
+	plat_puts("] # SKIP ");
+	plat_puts(why);
+	plat_puts("\n");
+	pc_cur = 0;
+}
+
+static void pc_note(const char *s, unsigned long v)
+{
+	plat_puts("# ");
+	plat_puts(s);
+	plat_putu(v);
+	plat_puts("\n");
+}
+
+static int pc_selected(const char *name)
+{
+	const char *p = PC_ONLY;
+	unsigned int n, i;
+
+	if (*p == '\0')
+		return 1;
+	while (*p != '\0') {
+		for (n = 0; p[n] != '\0' && p[n] != ' '; n++)
+			;
+		for (i = 0; i < n && name[i] == p[i]; i++)
+			;
+		if (n > 0 && i == n)
+			return 1;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	return 0;
+}
+
+/* ---- what the port delivers --------------------------------------------------------------- */
+
+static _Atomic unsigned long pc_deliv[PC_MAXCPU][PC_NSRC];	/* handle_irq calls */
+static _Atomic int pc_inside[PC_MAXCPU];
+static _Atomic unsigned long pc_nested[PC_MAXCPU];		/* handle_irq inside handle_irq */
+static _Atomic unsigned long pc_stray;				/* other lines, unknown CPUs */
+static _Atomic unsigned int pc_irq_cpu_id[PC_MAXCPU];		/* cpu_id() in the last handler */
+
+/* The runtime compiler-barrier probe: a plain int, which only a compiler barrier orders
+ * against the handler that an unmask runs. */
+static int pc_plain, pc_plain_seen;
+static _Atomic int pc_plain_armed;
+
+/* The port calls this (hosted), or the board's interrupt entry does (bare metal). */
+int handle_irq(unsigned int irq)
+{
+	unsigned int c = plat_cpu();
+	unsigned int n = irq == PC_LINE(0) ? 0U : irq == PC_LINE(1) ? 1U : PC_NSRC;
+
+	if (c >= PC_MAXCPU || n >= PC_NSRC) {
+		pc_stray++;
+		return -IRQSYNC_EINVAL;
+	}
+	if (atomic_exchange(&pc_inside[c], 1))
+		pc_nested[c]++;
+	pc_irq_cpu_id[c] = irqsync_port_cpu_id();
+	if (c == 0 && n == 0 && atomic_load(&pc_plain_armed)) {
+		pc_plain_seen = pc_plain;
+		pc_plain = 2;
+	}
+	pc_deliv[c][n]++;
+	atomic_store(&pc_inside[c], 0);
+	return IRQ_HANDLED;
+}
+
+/*
+ * The ground truth: raise source n on the calling CPU and see what the CPU does with it.
+ * Return 0 if it was taken (interrupts are enabled), 1 if it reached the CPU and stayed
+ * untaken for PC_HOLD iterations (held: interrupts are masked; it stays pending), -1 if it
+ * never reached the CPU (a platform problem, reported as a failure by the callers).
+ */
+static int pc_observe(unsigned int n)
+{
+	unsigned int c = plat_cpu();
+	unsigned long d0 = pc_deliv[c][n], i;
+
+	plat_raise(n);
+	for (i = 0; i < PC_WAIT; i++) {
+		if (pc_deliv[c][n] != d0)
+			return 0;
+		if (plat_arrived(n))
+			break;
+		plat_pause();
+	}
+	if (i == PC_WAIT)
+		return -1;
+	for (i = 0; i < PC_HOLD; i++) {
+		if (pc_deliv[c][n] != d0)
+			return 0;
+		plat_pause();
+	}
+	return 1;
+}
+
+/* Wait (bounded) until CPU c has taken more than `before` interrupts of source n. */
+static int pc_wait_taken(unsigned int c, unsigned int n, unsigned long before)
+{
+	unsigned long i;
+
+	for (i = 0; i < PC_WAIT && pc_deliv[c][n] == before; i++)
+		plat_pause();
+	return pc_deliv[c][n] != before;
+}
+
+/* ---- the second CPU: a command loop --------------------------------------------------------- */
+
+enum { PC_CMD_IDS = 1, PC_CMD_STATE, PC_CMD_OWN_WINDOW, PC_CMD_LITMUS, PC_CMD_EXIT };
+
+static struct {
+	_Atomic unsigned int seq, ack;
+	unsigned int cmd, arg;
+	long res[6];
+} pc_mbox;
+static int pc_have_cpu1;
+static _Atomic unsigned int pc_lactive;		/* CPU 1 runs litmus rounds */
+
+struct pc_ids {
+	unsigned int first;		/* the first cpu_id() read */
+	unsigned long unstable;		/* later reads that differed */
+	unsigned int in_irq;		/* cpu_id() inside an interrupt on this CPU */
+	int irq_taken;
+	_Atomic int done;
+};
+static struct pc_ids pc_ids[PC_MAXCPU];
+static _Atomic int pc_ids_release;
+
+static void pc_id_sample(struct pc_ids *r)
+{
+	unsigned int c = plat_cpu(), i;
+	unsigned long d0;
+	irq_flags_t f;
+
+	r->first = irqsync_port_cpu_id();
+	r->unstable = 0;
+	for (i = 0; i < PC_ID_SAMPLES; i++) {
+		if (irqsync_port_cpu_id() != r->first)
+			r->unstable++;
+		if ((i & 63U) == 0U)
+			plat_pause();
+	}
+	f = irqsync_port_irq_save();
+	if (irqsync_port_cpu_id() != r->first)
+		r->unstable++;
+	irqsync_port_irq_restore(f);
+	d0 = pc_deliv[c][0];
+	plat_raise(0);
+	r->irq_taken = pc_wait_taken(c, 0, d0);
+	r->in_irq = pc_irq_cpu_id[c];
+	if (irqsync_port_cpu_id() != r->first)
+		r->unstable++;
+}
+
+static void pc_litmus_cpu1(unsigned int kind, unsigned int rounds);
+
+/* CPU 1 masks its own interrupts and checks that its interrupt is held while CPU 0's state
+ * is whatever CPU 0 made it; then it unmasks and checks the delivery (state-is-per-cpu). */
+static void pc_own_window(long *res)
+{
+	unsigned long d0 = pc_deliv[1][0];
+	irq_flags_t f = irqsync_port_irq_save();
+
+	res[0] = irqsync_port_irqs_disabled();
+	res[1] = pc_observe(0);			/* held on CPU 1 */
+	irqsync_port_irq_restore(f);
+	res[2] = (long)(pc_deliv[1][0] - d0);	/* delivered by CPU 1's own unmask: 1 */
+	res[3] = irqsync_port_irqs_disabled();
+}
+
+static void pc_worker(void)
+{
+	unsigned int seen = 0, s, cmd;
+
+	for (;;) {
+		while ((s = atomic_load(&pc_mbox.seq)) == seen)
+			plat_pause();
+		seen = s;
+		cmd = pc_mbox.cmd;
+		switch (cmd) {
+		case PC_CMD_IDS:
+			pc_id_sample(&pc_ids[1]);
+			break;
+		case PC_CMD_STATE:
+			pc_mbox.res[0] = irqsync_port_irqs_disabled();
+			pc_mbox.res[1] = pc_observe(0);
+			break;
+		case PC_CMD_OWN_WINDOW:
+			pc_own_window(pc_mbox.res);
+			break;
+		case PC_CMD_LITMUS:
+			atomic_store(&pc_lactive, 1);
+			atomic_store(&pc_mbox.ack, s);	/* the rounds synchronise on their own */
+			pc_litmus_cpu1(pc_mbox.arg & 0xffU, pc_mbox.arg >> 8);
+			atomic_store(&pc_lactive, 0);
+			continue;
+		default:
+			break;
+		}
+		atomic_store(&pc_mbox.ack, s);
+		if (cmd == PC_CMD_EXIT)
+			return;
+	}
+}
+
+/* Run a command on CPU 1 and wait (bounded) for its answer. Return: 1 if answered. */
+static int pc_call(unsigned int cmd, unsigned int arg)
+{
+	unsigned int s;
+	unsigned long i;
+
+	pc_mbox.cmd = cmd;
+	pc_mbox.arg = arg;
+	s = atomic_load(&pc_mbox.seq) + 1U;
+	atomic_store(&pc_mbox.seq, s);
+	for (i = 0; i < PC_WAIT_LONG && atomic_load(&pc_mbox.ack) != s; i++)
+		plat_pause();
+	return atomic_load(&pc_mbox.ack) == s;
+}
+
+/* Hosted CPUs 2..: report their ids, stay until every CPU has reported, end. */
+static void pc_id_reporter(void)
+{
+	unsigned int c = plat_cpu();
+	unsigned long i;
+
+	pc_id_sample(&pc_ids[c]);
+	atomic_store(&pc_ids[c].done, 1);
+	for (i = 0; i < PC_WAIT_LONG && !atomic_load(&pc_ids_release); i++)
+		plat_pause();
+}
+
+/* ---- cpu_id ------------------------------------------------------------------------------ */
+
+/* port.h: "stable for the calling context and below IRQSYNC_NR_CPUS"; acsl/port.h assumes
+ * \result == this_cpu with 0 <= this_cpu < IRQSYNC_NR_CPUS; the core indexes per-CPU state
+ * with it, so two CPUs must never share an id. */
+static void test_cpu_id(void)
+{
+	unsigned int n = plat_ncpus(), c, d;
+	unsigned long i;
+
+	if (n > PC_MAXCPU)
+		n = PC_MAXCPU;
+	pc_id_sample(&pc_ids[0]);
+	if (pc_have_cpu1)
+		PC_CHECK(pc_call(PC_CMD_IDS, 0), "CPU 1 did not answer");
+	for (c = 2; c < n; c++)
+		PC_CHECK_EQ(plat_cpu_start(c, pc_id_reporter), 0, "cannot start CPU c");
+	for (c = 2; c < n; c++) {
+		for (i = 0; i < PC_WAIT_LONG && !atomic_load(&pc_ids[c].done); i++)
+			plat_pause();
+		PC_CHECK(atomic_load(&pc_ids[c].done), "a CPU did not report its id");
+	}
+	atomic_store(&pc_ids_release, 1);
+	if (!pc_have_cpu1 && n > 1)
+		n = 1;
+	for (c = 0; c < n; c++) {
+		struct pc_ids *r = &pc_ids[c];
+
+		PC_CHECK(r->first < IRQSYNC_NR_CPUS, "cpu_id out of range: not below IRQSYNC_NR_CPUS");
+		PC_CHECK_EQ(r->unstable, 0, "cpu_id not stable on one CPU (reads that differed)");
+		PC_CHECK(r->irq_taken, "no interrupt came to read cpu_id in");
+		PC_CHECK_EQ(r->in_irq, r->first, "cpu_id in an interrupt differs from the CPU's id");
+		for (d = 0; d < c; d++)
+			PC_CHECK(pc_ids[d].first != r->first, "cpu_id: two CPUs have the same id");
+	}
+	pc_note("CPUs whose ids were read: ", n);
+	pc_report("cpu-id/in-range-stable-distinct", "REQ-TCB-2 REQ-HANDLER-2 REQ-ERR-4");
+}
+
+/* ---- interrupt state ------------------------------------------------------------------------ */
+
+/* The CPU's real state (1 masked, 0 enabled) must be `want` after `what`. */
+static void pc_expect_state(int want, int line, const char *what)
+{
+	int got = pc_observe(0);
+
+	if (got < 0)
+		pc_fail(line, "the raised interrupt never reached the CPU (platform)", 0, 0, 0);
+	else if (got != want)
+		pc_fail(line, what, got, want, 1);
+}
+#define EXPECT_MASKED(what) pc_expect_state(1, __LINE__, "save/restore: enabled (0) where disabled (1) is due, after " what)
+#define EXPECT_ENABLED(what) pc_expect_state(0, __LINE__, "save/restore: disabled (1) where enabled (0) is due, after " what)
+
+/* REQ-LOCK-3: irq_restore restores exactly the state irq_save saved, at any nesting depth and
+ * whatever happened in between (acsl: saves_state_port, restores_port). */
+static void test_save_restore(void)
+{
+	irq_flags_t s1, s2, s3, s4, s5, s6, deep[8];
+	int i;
+
+	EXPECT_ENABLED("start");
+	s1 = irqsync_port_irq_save();
+	EXPECT_MASKED("save from enabled");
+	s2 = irqsync_port_irq_save();
+	s3 = irqsync_port_irq_save();
+	EXPECT_MASKED("three nested saves");
+	irqsync_port_irq_restore(s3);
+	EXPECT_MASKED("restore of the innermost save");
+	irqsync_port_irq_restore(s2);
+	EXPECT_MASKED("restore of the middle save");
+	irqsync_port_irq_restore(s1);
+	EXPECT_ENABLED("restore of the outermost save");
+
+	irqsync_port_irq_disable();
+	s4 = irqsync_port_irq_save();
+	irqsync_port_irq_restore(s4);
+	EXPECT_MASKED("disable; save; restore");
+	irqsync_port_irq_enable();
+	EXPECT_ENABLED("enable");
+
+	/* restore "disabled" while enabled: must mask again */
+	irqsync_port_irq_disable();
+	s5 = irqsync_port_irq_save();
+	irqsync_port_irq_enable();
+	irqsync_port_irq_restore(s5);
+	EXPECT_MASKED("restore of a save made while disabled, called while enabled");
+	irqsync_port_irq_enable();
+
+	/* restore "enabled" while disabled: must unmask */
+	s6 = irqsync_port_irq_save();
+	irqsync_port_irq_disable();
+	irqsync_port_irq_restore(s6);
+	EXPECT_ENABLED("restore of a save made while enabled, called after disable");
+
+	for (i = 0; i < 8; i++)
+		deep[i] = irqsync_port_irq_save();
+	for (i = 7; i > 0; i--)
+		irqsync_port_irq_restore(deep[i]);
+	EXPECT_MASKED("seven of eight nested restores");
+	irqsync_port_irq_restore(deep[0]);
+	EXPECT_ENABLED("eight nested saves and restores");
+	pc_report("irq/save-restore-nesting-exact", "REQ-LOCK-3 REQ-FLAGS-2 REQ-TCB-2");
+}
+
+/* Raise both sources with the CPU masked; they must arrive and stay held. */
+static void pc_raise_held(int line, unsigned int nsrc, unsigned long *d0)
+{
+	unsigned int c = plat_cpu(), n;
+
+	for (n = 0; n < nsrc; n++) {
+		int r;
+
+		d0[n] = pc_deliv[c][n];
+		r = pc_observe(n);
+		if (r < 0)
+			pc_fail(line, "the raised interrupt never reached the CPU (platform)", 0, 0, 0);
+		else if (r == 0)
+			pc_fail(line, "held: an interrupt was delivered while disabled", 0, 0, 0);
+	}
+}
+
+static void pc_expect_delivered(int line, unsigned int nsrc, const unsigned long *d0,
+				const char *what)
+{
+	unsigned int c = plat_cpu(), n;
+
+	for (n = 0; n < nsrc; n++)
+		if (pc_deliv[c][n] != d0[n] + 1U)
+			pc_fail(line, what, (long)(pc_deliv[c][n] - d0[n]), 1, 1);
+}
+
+/* REQ-LOCK-6 (port.h): while disabled the port must not call handle_irq() on this CPU, and it
+ * must deliver every interrupt held meanwhile when the state becomes enabled -- by the time
+ * irq_restore / irq_enable returns (acsl: the handlers' effects happen inside those calls,
+ * ACSL_IRQ_EFFECTS; the model: take_irq needs irq_en[me]). Handlers are never nested. */
+static void test_held_then_delivered(void)
+{
+	unsigned int c = plat_cpu();
+	unsigned long d0[PC_NSRC], nested0 = pc_nested[c];
+	irq_flags_t f, g;
+
+	/* save ... restore, both sources */
+	f = irqsync_port_irq_save();
+	pc_raise_held(__LINE__, PC_NSRC, d0);
+	irqsync_port_irq_restore(f);
+	pc_expect_delivered(__LINE__, PC_NSRC, d0,
+			    "delivered: held interrupts taken by the end of irq_restore (count)");
+
+	/* disable ... enable */
+	irqsync_port_irq_disable();
+	pc_raise_held(__LINE__, 1, d0);
+	irqsync_port_irq_enable();
+	pc_expect_delivered(__LINE__, 1, d0,
+			    "delivered: held interrupt taken by the end of irq_enable (count)");
+
+	/* nested: the inner restore (of "disabled") must not deliver, the outer one must */
+	f = irqsync_port_irq_save();
+	g = irqsync_port_irq_save();
+	pc_raise_held(__LINE__, 1, d0);
+	irqsync_port_irq_restore(g);
+	PC_CHECK_EQ(pc_deliv[c][0], d0[0], "held: delivered by the inner restore of a disabled state");
+	irqsync_port_irq_restore(f);
+	pc_expect_delivered(__LINE__, 1, d0,
+			    "delivered: held interrupt taken by the end of the outer irq_restore (count)");
+
+	/* disable, then save/restore inside: still held until the enable */
+	irqsync_port_irq_disable();
+	f = irqsync_port_irq_save();
+	pc_raise_held(__LINE__, 1, d0);
+	irqsync_port_irq_restore(f);
+	PC_CHECK_EQ(pc_deliv[c][0], d0[0], "held: delivered by a restore inside a disabled region");
+	irqsync_port_irq_enable();
+	pc_expect_delivered(__LINE__, 1, d0,
+			    "delivered: held interrupt taken by the end of irq_enable (count)");
+
+	PC_CHECK_EQ(pc_nested[c], nested0, "held: handle_irq was entered while it ran (nested)");
+	PC_CHECK_EQ(pc_stray, 0, "held: interrupts of unknown lines or CPUs");
+	pc_report("irq/masked-interrupt-held-then-delivered-at-unmask",
+		  "REQ-LOCK-6 REQ-DISPATCH-8 REQ-TCB-2");
+}
+
+/* irqs_disabled() == the CPU's real state, and exactly 0 or 1 (acsl: REQ_LOCK_6:
+ * \result == 1 - g_irqs_enabled). */
+static void pc_truth(int line, const char *where)
+{
+	int said = irqsync_port_irqs_disabled();
+	int real = pc_observe(0);
+
+	if (said != 0 && said != 1)
+		pc_fail(line, "truth: irqs_disabled() returned neither 0 nor 1", said, 1, 1);
+	if (real < 0)
+		pc_fail(line, "the raised interrupt never reached the CPU (platform)", 0, 0, 0);
+	else if ((said != 0) != (real != 0))
+		pc_fail(line, where, said, real, 1);
+}
+
+static void test_irqs_disabled_truth(void)
+{
+	irq_flags_t f, g;
+
+	pc_truth(__LINE__, "truth: irqs_disabled() (left) vs the CPU (right) at the start");
+	f = irqsync_port_irq_save();
+	pc_truth(__LINE__, "truth: irqs_disabled() (left) vs the CPU (right) after save");
+	g = irqsync_port_irq_save();
+	pc_truth(__LINE__, "truth: irqs_disabled() (left) vs the CPU (right) after a nested save");
+	irqsync_port_irq_restore(g);
+	pc_truth(__LINE__, "truth: irqs_disabled() (left) vs the CPU (right) after the inner restore");
+	irqsync_port_irq_restore(f);
+	pc_truth(__LINE__, "truth: irqs_disabled() (left) vs the CPU (right) after the outer restore");
+	irqsync_port_irq_disable();
+	pc_truth(__LINE__, "truth: irqs_disabled() (left) vs the CPU (right) after disable");
+	irqsync_port_irq_enable();
+	pc_truth(__LINE__, "truth: irqs_disabled() (left) vs the CPU (right) after enable");
+	pc_report("irq/irqs-disabled-tells-the-truth", "REQ-LOCK-6 REQ-TCB-2");
+}
+
+/* port.h: "the interrupt-state functions act on the calling CPU only" (the model: one
+ * irq_en[] bit per CPU). */
+static void test_per_cpu(void)
+{
+	unsigned long d0;
+	irq_flags_t f;
+	int r;
+
+	if (!pc_have_cpu1) {
+		pc_skip("irq/state-is-per-cpu", "REQ-LOCK-6", "one CPU: no other CPU to compare");
+		return;
+	}
+	f = irqsync_port_irq_save();
+	PC_CHECK(pc_call(PC_CMD_STATE, 0), "CPU 1 did not answer");
+	PC_CHECK_EQ(pc_mbox.res[0], 0, "per-cpu: CPU 1's irqs_disabled() after CPU 0 masked");
+	PC_CHECK_EQ(pc_mbox.res[1], 0, "per-cpu: CPU 1's interrupt held after CPU 0 masked");
+	d0 = pc_deliv[0][0];
+	r = pc_observe(0);
+	PC_CHECK_EQ(r, 1, "per-cpu: CPU 0's own interrupt not held while CPU 0 masked");
+	PC_CHECK(pc_call(PC_CMD_OWN_WINDOW, 0), "CPU 1 did not answer");
+	PC_CHECK_EQ(pc_mbox.res[0], 1, "per-cpu: CPU 1's irqs_disabled() after CPU 1 masked");
+	PC_CHECK_EQ(pc_mbox.res[1], 1, "per-cpu: CPU 1's interrupt not held after CPU 1 masked");
+	PC_CHECK_EQ(pc_mbox.res[2], 1, "per-cpu: CPU 1's unmask did not deliver its own interrupt");
+	PC_CHECK_EQ(pc_mbox.res[3], 0, "per-cpu: CPU 1's irqs_disabled() after CPU 1 unmasked");
+	PC_CHECK_EQ(pc_deliv[0][0], d0, "per-cpu: CPU 1's unmask delivered CPU 0's held interrupt");
+	PC_CHECK_EQ(irqsync_port_irqs_disabled(), 1, "per-cpu: CPU 0's irqs_disabled() after CPU 1 unmasked");
+	irqsync_port_irq_restore(f);
+	PC_CHECK_EQ(pc_deliv[0][0], d0 + 1U, "per-cpu: CPU 0's held interrupt at CPU 0's unmask");
+	pc_report("irq/state-is-per-cpu", "REQ-LOCK-6");
+}
+
+/* ---- compiler barrier, at run time -------------------------------------------------------- */
+
+/* A store just before an unmask must be seen by the handler the unmask runs, and the
+ * handler's store must be seen just after it. Only a compiler barrier in irq_restore /
+ * irq_enable guarantees both for a plain variable (port.h: "each function is also a compiler
+ * barrier"); without one the compiler may sink the store, or forward it to the later load.
+ * Sensitive where the port delivers without a call the compiler can see (bare metal: the
+ * exception); the hosted port delivers through a visible call, which is a barrier anyway. */
+static void test_unmask_orders_plain_accesses(void)
+{
+	int route, held, after, seen;
+	irq_flags_t f = { 0 };
+
+	for (route = 0; route < 2; route++) {
+		if (route == 0)
+			f = irqsync_port_irq_save();
+		else
+			irqsync_port_irq_disable();
+		held = pc_observe(0);
+		pc_plain_seen = -1;
+		atomic_store(&pc_plain_armed, 1);
+		pc_plain = 1;
+		if (route == 0)
+			irqsync_port_irq_restore(f);
+		else
+			irqsync_port_irq_enable();
+		after = pc_plain;
+		atomic_store(&pc_plain_armed, 0);
+		seen = pc_plain_seen;
+		PC_CHECK_EQ(held, 1, "the probe's interrupt was not held (see the held case)");
+		if (route == 0) {
+			PC_CHECK_EQ(seen, 1, "compiler barrier: the handler run by irq_restore missed the store made just before it");
+			PC_CHECK_EQ(after, 2, "compiler barrier: the code after irq_restore missed the handler's store");
+		} else {
+			PC_CHECK_EQ(seen, 1, "compiler barrier: the handler run by irq_enable missed the store made just before it");
+			PC_CHECK_EQ(after, 2, "compiler barrier: the code after irq_enable missed the handler's store");
+		}
+	}
+	pc_report("compiler-barrier/unmask-orders-plain-accesses", "REQ-TCB-1 REQ-TCB-2");
+}
+
+/* ---- cpu_relax ------------------------------------------------------------------------------ */
+
+/* The core spins with cpu_relax() in its wait loops, with interrupts masked (the lock) or
+ * not (synchronize_irq): it must return, whatever the interrupt state, without an event from
+ * another CPU (a `wfe` or `wfi` here could sleep for good). The model's mm_relax is a no-op. */
+static void test_cpu_relax_returns(void)
+{
+	irq_flags_t f;
+	unsigned int i;
+
+	for (i = 0; i < 1000; i++)
+		irqsync_port_cpu_relax();
+	PC_CHECK_EQ(pc_observe(0), 0, "cpu_relax changed the interrupt state (enabled)");
+	f = irqsync_port_irq_save();
+	for (i = 0; i < 1000; i++)
+		irqsync_port_cpu_relax();
+	PC_CHECK_EQ(pc_observe(0), 1, "cpu_relax changed the interrupt state (disabled)");
+	irqsync_port_irq_restore(f);
+	pc_report("cpu-relax/returns-with-interrupts-masked", "REQ-SYNC-5 REQ-TCB-2");
+}
+
+/* ---- atomics: litmus rounds on two CPUs ----------------------------------------------------- */
+
+enum { PC_LIT_SB = 1, PC_LIT_MP, PC_LIT_RMW, PC_LIT_TEAR };
+/* Instances per round: after the common start both sides run through PC_LIT_K instances on
+ * their own variables back to back, one side a little slower or faster than the other (a
+ * pause of PC_LIT_PACE loop iterations per instance on CPU 0, of 0 .. 2*PC_LIT_PACE on CPU 1,
+ * chosen per round): the offset between the sides drifts across the instances, so some
+ * instance of a round lands where the two sides' accesses meet, however coarse the common
+ * start was. The round's hand-over is paid once for all of them. */
+#define PC_LIT_K		32U
+#define PC_LIT_PACE		2U
+#define PC_RMW_PER_ROUND	64U
+#define PC_TEAR_PER_ROUND	256U
+#define PC_TEAR_A		0x00000000U
+#define PC_TEAR_B		0xffffffffU
+
+/* The variables under test, each on its own cache line. */
+struct pc_line {
+	irqsync_atomic_t v;
+	char pad[60];
+} __attribute__((aligned(64)));
+static struct pc_line pc_lx[PC_LIT_K], pc_ly[PC_LIT_K], pc_lc, pc_ld;
+/* The round protocol (not under test: plain C11 seq_cst). */
+static _Atomic unsigned int pc_lround, pc_ldone, pc_lstop;
+static _Atomic unsigned long pc_ldeadline;
+static _Atomic unsigned int pc_lpace1;		/* CPU 1's pause per instance, this round */
+static unsigned int pc_lres0[PC_LIT_K], pc_lres1[PC_LIT_K];	/* each side's loads */
+static unsigned int pc_lseen1[PC_LIT_K];	/* MP: the reader saw the flag */
+
+static unsigned int pc_rnd(unsigned int *s)	/* xorshift32 */
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 17;
+	*s ^= *s << 5;
+	return *s;
+}
+
+static void pc_until(unsigned long t)
+{
+	unsigned long i;
+
+	for (i = 0; i < PC_WAIT && plat_clock() < t; i++)
+		;
+}
+
+static void pc_spin(unsigned int n)
+{
+	volatile unsigned int i;
+
+	for (i = 0; i < n; i++)
+		;
+}
+
+/* One side of one round: side 0 is CPU 0, side 1 is CPU 1. */
+static void pc_litmus_side(unsigned int kind, unsigned int side, unsigned int r)
+{
+	unsigned int k, v, pace = side == 0 ? PC_LIT_PACE : atomic_load(&pc_lpace1);
+
+	switch (kind) {
+	case PC_LIT_SB:		/* SB+mb+mb: x = 1; mb; read y  ||  y = 1; mb; read x */
+		for (k = 0; k < PC_LIT_K; k++) {
+			if (side == 0) {
+				irqsync_atomic_set_relaxed(&pc_lx[k].v, 1U);
+				irqsync_smp_mb();
+				pc_lres0[k] = irqsync_atomic_read_relaxed(&pc_ly[k].v);
+			} else {
+				irqsync_atomic_set_relaxed(&pc_ly[k].v, 1U);
+				irqsync_smp_mb();
+				pc_lres1[k] = irqsync_atomic_read_relaxed(&pc_lx[k].v);
+			}
+			pc_spin(pace);
+		}
+		break;
+	case PC_LIT_MP:		/* MP+rel+acq: data = r; flag =rel r  ||  acq flag == r => data == r */
+		for (k = 0; k < PC_LIT_K; k++) {
+			if (side == 0) {
+				irqsync_atomic_set_relaxed(&pc_lx[k].v, r);
+				irqsync_atomic_set_release(&pc_ly[k].v, r);
+			} else {
+				pc_lseen1[k] = irqsync_atomic_read_acquire(&pc_ly[k].v) == r;
+				pc_lres1[k] = irqsync_atomic_read_relaxed(&pc_lx[k].v);
+			}
+			pc_spin(pace);
+		}
+		break;
+	case PC_LIT_RMW:	/* both sides increment the same two counters */
+		for (k = 0; k < PC_RMW_PER_ROUND; k++) {
+			(void)irqsync_atomic_fetch_add_acquire(&pc_lc.v, 1U);
+			irqsync_atomic_inc_relaxed(&pc_ld.v);
+		}
+		break;
+	case PC_LIT_TEAR:	/* side 0 stores all-zeros and all-ones in turn, side 1 loads */
+		for (k = 0; k < PC_TEAR_PER_ROUND; k++) {
+			if (side == 0) {
+				irqsync_atomic_set_relaxed(&pc_lx[0].v, (k & 1U) ? PC_TEAR_B : PC_TEAR_A);
+			} else {
+				v = irqsync_atomic_read_relaxed(&pc_lx[0].v);
+				if (v != PC_TEAR_A && v != PC_TEAR_B)
+					pc_lres1[0] = v;
+			}
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void pc_litmus_cpu1(unsigned int kind, unsigned int rounds)
+{
+	unsigned int seed = 0x9e3779b9U, r;
+	unsigned long i;
+
+	for (r = 1; r <= rounds; r++) {
+		for (i = 0; i < PC_WAIT_LONG && atomic_load(&pc_lround) != r; i++) {
+			if (atomic_load(&pc_lstop))
+				return;
+			plat_pause();
+		}
+		if (atomic_load(&pc_lround) != r)
+			return;
+		pc_until(atomic_load(&pc_ldeadline) + pc_rnd(&seed) % plat_clock_jitter());
+		pc_litmus_side(kind, 1, r);
+		atomic_store(&pc_ldone, r);
+	}
+}
+
+/* Run up to `rounds` rounds of a litmus test with CPU 1; return the violations seen (it stops
+ * at the first violating round), or -1 when CPU 1 stopped answering. info[0]: MP instances in
+ * which the reader saw the flag; info[1]: the bad value; info[2]: rounds run. */
+static long pc_litmus(unsigned int kind, unsigned int rounds, unsigned long *info)
+{
+	unsigned int seed = 0x2545f491U, r, k;
+	unsigned long i, viol = 0;
+
+	atomic_store(&pc_lround, 0);
+	atomic_store(&pc_ldone, 0);
+	atomic_store(&pc_lstop, 0);
+	info[0] = info[1] = info[2] = 0;
+	if (!pc_call(PC_CMD_LITMUS, kind | (rounds << 8)))
+		return -1;
+	for (r = 1; r <= rounds && !viol; r++) {
+		for (k = 0; k < PC_LIT_K; k++) {
+			irqsync_atomic_set_relaxed(&pc_lx[k].v, 0U);
+			irqsync_atomic_set_relaxed(&pc_ly[k].v, 0U);
+			pc_lres0[k] = pc_lres1[k] = pc_lseen1[k] = 0;
+		}
+		irqsync_atomic_set_relaxed(&pc_lc.v, 0U);
+		irqsync_atomic_set_relaxed(&pc_ld.v, 0U);
+		atomic_store(&pc_lpace1, pc_rnd(&seed) % (2U * PC_LIT_PACE + 1U));
+		atomic_store(&pc_ldeadline, plat_clock() + plat_clock_margin());
+		atomic_store(&pc_lround, r);
+		pc_until(atomic_load(&pc_ldeadline) + pc_rnd(&seed) % plat_clock_jitter());
+		pc_litmus_side(kind, 0, r);
+		for (i = 0; i < PC_WAIT_LONG && atomic_load(&pc_ldone) != r; i++)
+			plat_pause();
+		if (atomic_load(&pc_ldone) != r) {
+			atomic_store(&pc_lstop, 1);
+			info[2] = r - 1U;
+			return -1;
+		}
+		switch (kind) {
+		case PC_LIT_SB:
+			for (k = 0; k < PC_LIT_K; k++)
+				if (pc_lres0[k] == 0 && pc_lres1[k] == 0)
+					viol++;
+			break;
+		case PC_LIT_MP:
+			for (k = 0; k < PC_LIT_K; k++) {
+				if (!pc_lseen1[k])
+					continue;
+				info[0]++;
+				if (pc_lres1[k] != r) {
+					viol++;
+					info[1] = pc_lres1[k];
+				}
+			}
+			break;
+		case PC_LIT_RMW:
+			if (irqsync_atomic_read_relaxed(&pc_lc.v) != 2U * PC_RMW_PER_ROUND ||
+			    irqsync_atomic_read_relaxed(&pc_ld.v) != 2U * PC_RMW_PER_ROUND) {
+				viol++;
+				info[1] = irqsync_atomic_read_relaxed(&pc_lc.v);
+			}
+			break;
+		case PC_LIT_TEAR:
+			if (pc_lres1[0]) {
+				viol++;
+				info[1] = pc_lres1[0];
+			}
+			break;
+		default:
+			break;
+		}
+	}
+	info[2] = r - 1U;
+	/* after a violation CPU 1 waits for the next round: stop it, and wait until it is back
+	 * in its command loop */
+	atomic_store(&pc_lstop, 1);
+	for (i = 0; i < PC_WAIT_LONG && atomic_load(&pc_lactive); i++)
+		plat_pause();
+	return atomic_load(&pc_lactive) ? -1 : (long)viol;
+}
+
+static void pc_litmus_case(unsigned int kind, const char *name, const char *reqs,
+			   const char *what)
+{
+	unsigned long info[3] = { 0, 0, 0 };
+	long v;
+
+	if (!pc_have_cpu1) {
+		pc_skip(name, reqs, "one CPU: a litmus test needs a second observer");
+		return;
+	}
+	v = pc_litmus(kind, PC_LITMUS_ROUNDS, info);
+	PC_CHECK(v >= 0, "CPU 1 stopped answering during the litmus rounds");
+	if (v > 0) {
+		pc_fail(__LINE__, what, 0, 0, 0);
+		pc_note("violation in round ", info[2]);
+		if (kind == PC_LIT_RMW)
+			pc_note("ticket counter after the round (expected 128): ", info[1]);
+		if (kind == PC_LIT_MP)
+			pc_note("data read after the flag: ", info[1]);
+		if (kind == PC_LIT_TEAR)
+			pc_note("torn value read: ", info[1]);
+	}
+	pc_note("rounds run: ", info[2]);
+	if (kind == PC_LIT_MP)
+		pc_note("instances in which the reader saw the flag: ", info[0]);
+	pc_report(name, reqs);
+}
+
+/* ---- main ------------------------------------------------------------------------------------ */
+
+int main(void)
+{
+	plat_init();
+	plat_puts("# irqsync port conformance suite: " PC_NAME "\n");
+	pc_note("IRQSYNC_NR_CPUS = ", IRQSYNC_NR_CPUS);
+	pc_note("CPUs of this run: ", plat_ncpus());
+	if (plat_ncpus() > 1) {
+		pc_have_cpu1 = plat_cpu_start(1, pc_worker) == 0;
+		if (!pc_have_cpu1)
+			plat_puts("Bail out! cannot start CPU 1\n");
+	}
+	if (PC_ONLY[0] != '\0')
+		plat_puts("# cases selected (PORT_CHECK_ONLY): " PC_ONLY "\n");
+	if (pc_selected("cpu-id/"))
+		test_cpu_id();
+	if (pc_selected("irq/save-restore"))
+		test_save_restore();
+	if (pc_selected("irq/masked-interrupt"))
+		test_held_then_delivered();
+	if (pc_selected("irq/irqs-disabled"))
+		test_irqs_disabled_truth();
+	if (pc_selected("irq/state-is-per-cpu"))
+		test_per_cpu();
+	if (pc_selected("compiler-barrier/"))
+		test_unmask_orders_plain_accesses();
+	if (pc_selected("cpu-relax/"))
+		test_cpu_relax_returns();
+	if (pc_selected("atomics/sb"))
+		pc_litmus_case(PC_LIT_SB, "atomics/sb-smp_mb-is-a-full-fence", "REQ-MM-4 REQ-SYNC-3",
+			       "SB+mb+mb: both loads read 0 (smp_mb does not order store->load)");
+	if (pc_selected("atomics/mp"))
+		pc_litmus_case(PC_LIT_MP, "atomics/mp-release-acquire",
+			       "REQ-MM-4 REQ-LOCK-1 REQ-SYNC-2",
+			       "MP+rel+acq: the flag's acquire saw the release but the data was old");
+	if (pc_selected("atomics/rmw"))
+		pc_litmus_case(PC_LIT_RMW, "atomics/rmw-is-atomic", "REQ-MM-4 REQ-LOCK-1 REQ-LOCK-2",
+			       "RMW: increments lost (fetch_add_acquire / inc_relaxed not atomic)");
+	if (pc_selected("atomics/single-copy"))
+		pc_litmus_case(PC_LIT_TEAR, "atomics/single-copy-atomic-32-bit", "REQ-MM-4",
+			       "single-copy: a load saw half of a store (torn value)");
+	if (pc_have_cpu1)
+		(void)pc_call(PC_CMD_EXIT, 0);
+	plat_cpu_join_all();
+	plat_fini();
+	plat_puts("1..");
+	plat_putu((unsigned long)pc_tests);
+	plat_puts("\n");
+	return pc_failed > 100 ? 100 : pc_failed;
+}

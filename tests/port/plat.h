@@ -1,0 +1,67 @@
+/* plat.h — what the port conformance suite (conformance.c) needs of the machine it runs on,
+ * beside the port under test.
+ *
+ * The suite checks the port's functions (src/port/port.h) against what the machine really
+ * does: whether an interrupt raised while the port says "disabled" is held, whether it comes
+ * at the unmask, which CPU it comes on. It therefore needs a second, independent way to raise
+ * interrupts and to tell CPUs apart, and that is this interface. Two implementations:
+ *
+ *   plat-hosted.c     POSIX threads as CPUs, the hosted port's own interrupt controller
+ *                     (irqsync_hosted_raise_on), printf
+ *   plat-baremetal.c  the boards of tests/baremetal/ (board.h): two timers as one-shot
+ *                     interrupt sources, a second CPU where the board has one, semihosting
+ *
+ * A new board for a bare-metal port implements tests/baremetal/board.h; a new kind of host
+ * implements this file (docs/porting.md, "Running the suite on a new machine").
+ *
+ * Nothing here may call the port: a platform that used the port to raise or observe
+ * interrupts would check the port against itself.
+ */
+#ifndef IRQSYNC_PORT_PLAT_H
+#define IRQSYNC_PORT_PLAT_H
+
+/* The two interrupt sources and the irqsync lines they arrive as (handle_irq(line)). */
+#define PC_NSRC		2
+#define PC_LINE(n)	((n) == 0 ? 3U : 5U)
+
+/* Set up the interrupt sources, route them to the CPU that raises them, and leave the calling
+ * CPU (CPU 0) with its interrupts enabled. Called once, first. */
+void plat_init(void);
+
+/* Output (TAP lines). */
+void plat_puts(const char *s);
+void plat_putu(unsigned long v);
+
+/* How many CPUs this run can use (1 = no second CPU), and which one is calling, as the
+ * platform numbers them: 0 .. plat_ncpus()-1. Independent of irqsync_port_cpu_id(). */
+unsigned int plat_ncpus(void);
+unsigned int plat_cpu(void);
+
+/* Run fn on CPU cpu (1 .. plat_ncpus()-1) with its interrupts enabled. On the hosted
+ * platform fn may return (the thread ends); on bare metal it must not. Return: 0 or < 0. */
+int plat_cpu_start(unsigned int cpu, void (*fn)(void));
+/* Hosted: wait for the threads started whose fn returned. Bare metal: nothing. */
+void plat_cpu_join_all(void);
+
+/* Raise source n (0 or 1) once, for the calling CPU: it arrives as one call of
+ * handle_irq(PC_LINE(n)) on this CPU, now if the CPU takes interrupts, else when it next does.
+ * Raising a source that is already pending adds no second interrupt. */
+void plat_raise(unsigned int n);
+/* Has source n's last raise reached the calling CPU (pending at its controller, or already
+ * taken)? Read from the controller or device, never from the port. */
+int plat_arrived(unsigned int n);
+/* A free-running counter all CPUs read alike, and how many of its ticks a second CPU needs
+ * to see a round posted in memory (litmus rounds start both CPUs at a common deadline). */
+unsigned long plat_clock(void);
+unsigned long plat_clock_margin(void);
+/* Each side then starts 0 .. plat_clock_jitter()-1 ticks late, at random: a few tens of
+ * nanoseconds, so that the two sides' accesses interleave in every possible way. */
+unsigned int plat_clock_jitter(void);
+
+/* Inside a wait loop: let the other CPU thread run (hosted), or nothing (bare metal). */
+void plat_pause(void);
+
+/* Quiet the interrupt sources at the end of the run. */
+void plat_fini(void);
+
+#endif

@@ -1,5 +1,5 @@
 # irqsync — the user interface. `make` produces the evidence, `make check` runs every test.
-# Each capability lives in its own fragment under mk/ (see DESIGN in spec/ and README.md).
+# Each capability lives in its own fragment under mk/ (README.md; the evidence formats: spec/evidence-schema.md).
 .DEFAULT_GOAL := all
 SHELL := /bin/bash
 

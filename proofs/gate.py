@@ -18,7 +18,7 @@ WP exits 0 even when goals stay unproved, so this script is the gate:
           base (--trusted): a body-less function's contract is an assumption, never silent,
         * frama-c printed none of the warnings that mean an unsound default was used.
       It writes DIR/result.json (every goal with its status) and, on request, the evidence
-      file (--evidence, DESIGN.md's proofs.json) and the ledger (--ledger).
+      file (--evidence, proofs.json of spec/evidence-schema.md) and the ledger (--ledger).
 
   With --expect-unproved REGEX (repeatable) the job is an expected failure: the script still
   exits 1 when goals are unproved, and prints `expected-failure: matched [...]` only when the
@@ -393,7 +393,7 @@ def tool_versions(env):
 
 # --------------------------------------------------------------------------- outputs
 def write_evidence(r, path):
-    """DESIGN.md: {total, proved, provers:{…}, functions:{name:{total, proved}}, unproved:[…],
+    """spec/evidence-schema.md: {total, proved, provers:{…}, functions:{name:{total, proved}}, unproved:[…],
     assumptions:[…]} plus figures the README quotes."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     ev = {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # 40-stress — the library under real (signal) interrupts on 4 CPU threads, the stress
 # detectors shown able to fail, sanitizer builds of the stress test, and the hardware race
-# demonstration (tests/race/race.c, see ../shared notes hw-race).  Budget: <= 4 min.
+# demonstration (tests/race/race.c).  Budget: <= 4 min.
 # `make test` runs the long stress (>= 10^6 interrupts); this suite a shorter one.
 source tests/lib.sh
 

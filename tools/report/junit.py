@@ -67,7 +67,7 @@ def render(ev):
               failure=None if t["ok"] else f"built {t.get('built')}, passed {t.get('passed')}, "
                                              f"failed {t.get('failed')}")
     mut = (ev.get("other") or {}).get("mutants")
-    if isinstance(mut, list):  # DESIGN.md: {id, target, description, killed_by:[technique…]}
+    if isinstance(mut, list):  # spec/evidence-schema.md: {id, target, description, killed_by:[technique…]}
         s = _suite(root, "mutants")
         for m in mut:
             if isinstance(m, dict):

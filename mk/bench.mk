@@ -11,11 +11,20 @@ $(BENCH_DIR)/bench-%: tools/bench/bench.c $(BUILD)/libs/%/libirqsync.a $(BENCH_H
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(TESTING) $(IRQSYNC_CPPFLAGS) $(IRQSYNC_HOSTED_CPPFLAGS) $< $(TLIB)/$*/libirqsync.a $(IRQSYNC_HOST_LIBS) -o $@
 
+# The peers of issue 14, in the same program, loop and flags as the library's lock pair:
+# concurrencykit's ck_spinlock_ticket (libck-dev, header-only) and glibc's pthread_spin_lock,
+# plus the goals (lock pair <= ck; handle_irq to an empty handler <= 100 instructions).
+# Alone: `make bench-peers` (seconds); `make bench` folds its rows into bench.json.
+BENCH_PEERS_JSON := $(BENCH_DIR)/peers.json
+.PHONY: bench-peers
+bench-peers: $(BENCH_DIR)/bench-v2
+	BUILD=$(BUILD) $(PYTHON) tools/bench/bench.py --peers $(BENCH_PEERS_JSON)
+
 .PHONY: bench
 bench: $(BENCH_DIR)/bench-v2 $(BENCH_DIR)/bench-v0 $(BENCH_DIR)/bench-naive \
        $(BUILD)/tests/stress $(BUILD)/tests/stress-v0 $(BUILD)/tests/stress-naive \
-       $(BUILD)/tests/race-v0 $(BUILD)/tests/race-v1 $(BUILD)/tests/race-v2
-	BUILD=$(BUILD) $(PYTHON) tools/bench/bench.py
+       $(BUILD)/tests/race-v0 $(BUILD)/tests/race-v1 $(BUILD)/tests/race-v2 bench-peers
+	BUILD=$(BUILD) BENCH_PEERS=$(BENCH_PEERS_JSON) $(PYTHON) tools/bench/bench.py
 
 # The proof and test times of issue 13's goals, in a fresh clone of HEAD (tools/bench/prove_bench.py):
 # make prove fresh / one body changed / worst unit / cold, the proof group, make check.

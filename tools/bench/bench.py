@@ -7,6 +7,21 @@ build/evidence/race.json.
 Each benchmark compares the shipped library (v2: spin, then locked re-check) with the 2007
 original (v0, the unsafe lower bound) and with the naive fix (lock on every spin).  The
 programs are built by mk/bench.mk from the same sources as build/lib.
+
+The peer rows (issue 14) compare the shipped lock pair with the locks a user would pick
+instead -- concurrencykit's ck_spinlock_ticket (Debian libck-dev) and glibc's
+pthread_spin_lock -- in the same program, loop, function shape and compiler flags, and carry
+the issue's goals (lock pair <= ck; handle_irq to an empty handler <= 100 instructions) with
+goal_met computed from the measurement.
+
+  bench.py                  everything: bench.json (peer rows included) and race.json
+  bench.py --peers OUT      the peer and goal rows only: OUT (JSON list, same row format) and a
+                            table on stdout (make bench-peers); with BENCH_PEERS=OUT a later
+                            full run takes these rows instead of measuring them again (make bench)
+
+Instruction counts are differential: callgrind runs N and 2N iterations and the count per
+iteration is (I(2N) - I(N)) / N, so one-time costs inside the collected function (the first
+call's lazy PLT binding of pthread_spin_lock, cold paths) cancel out.
 """
 import json, os, re, subprocess, sys, tempfile
 
@@ -31,18 +46,30 @@ def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, check=True, **kw).stdout
 
 
-def instructions(binary, op):
+def callgrind_total(binary, op, n, fn=None):
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "cg.out")
-        run(["valgrind", "--tool=callgrind", f"--toggle-collect=op_{op}",
-             f"--callgrind-out-file={out}", binary, op, str(N_CG)])
+        run(["valgrind", "--tool=callgrind", f"--toggle-collect={fn or 'op_' + op}",
+             f"--callgrind-out-file={out}", binary, op, str(n)])
         with open(out) as f:
             m = re.search(r"^totals:\s*(\d+)", f.read(), re.M)
-    return int(m.group(1)) / N_CG
+    return int(m.group(1))
+
+
+def instructions(binary, op, fn=None):
+    """Instructions per call of op_<op> (or per iteration of the loop calling it, fn="main"):
+    (I(2N) - I(N)) / N, one-time costs cancelled."""
+    return (callgrind_total(binary, op, 2 * N_CG, fn) - callgrind_total(binary, op, N_CG, fn)) / N_CG
 
 
 def wall_ns(binary, op):
     return float(run([binary, "--time", op, str(N_WALL), str(REPS)]).strip())
+
+
+def wall_ns_interleaved(binary, ops):
+    """Median ns per call of each op, timed in one process, repetitions interleaved."""
+    out = run([binary, "--time", ",".join(ops), str(N_WALL), str(REPS)]).split()
+    return {op: float(v) for op, v in zip(ops, out)}
 
 
 def stress_rate(binary):
@@ -69,12 +96,88 @@ def entry(name, unit, value, base, base_name, cmd, goal=None, goal_met=None):
     return e
 
 
+# The lock peers: (bench op, row label).  Each op is `lock; unlock` on a static lock in a
+# noinline op_<op> of tools/bench/bench.c, run in the same loop of the same program.
+LOCK_PEERS = [("lock_ck", "ck_spinlock_ticket (concurrencykit)"),
+              ("lock_pthread", "pthread_spin_lock (glibc)")]
+PEER_INFO = {  # Debian package whose version is recorded with the row, and what the lock is
+    "lock_ck": ("libck-dev", "fair ticket lock like irqsync's (REQ-LOCK-2); header-only, inlined"),
+    "lock_pthread": ("libc6", "test-and-set lock, not fair (no REQ-LOCK-2); a call into libc.so"),
+}
+LOCK_LABEL = "REQ-LOCK-1/REQ-LOCK-2 spin_lock + spin_unlock, uncontended"
+DISPATCH_GOAL = 100        # instructions, issue 14
+
+
+def package_version(pkg):
+    p = subprocess.run(["dpkg-query", "-W", "-f=${Version}", pkg], capture_output=True, text=True)
+    return p.stdout.strip() if p.returncode == 0 else "unknown"
+
+
+def peer_rows():
+    """The issue-14 rows: irqsync's lock pair vs ck and pthread, and the handle_irq goal."""
+    b = VARIANTS["v2"]
+    ops = ["lock"] + [op for op, _ in LOCK_PEERS]
+    ins = {op: instructions(b, op) for op in ops + ["dispatch"]}
+    # The same count with main's loop around the call (the same 4-odd instructions for every op):
+    # the figure of a whole iteration, for comparison with counts taken that way.
+    loop = {op: instructions(b, op, "main") for op in ops}
+    ns = wall_ns_interleaved(b, ops)
+    def cg(*o):
+        return (f"for op in {' '.join(o)}: valgrind --tool=callgrind --toggle-collect=op_$op {b} $op "
+                f"{N_CG} and {2 * N_CG}; (I({2 * N_CG}) - I({N_CG})) / {N_CG}")
+    tm = f"{b} --time {','.join(ops)} {N_WALL} {REPS}"
+    res = []
+    for op, name in LOCK_PEERS:
+        goal = met = None
+        if op == "lock_ck":
+            goal, met = "irqsync <= ck_spinlock_ticket instructions per iteration", ins["lock"] <= ins[op]
+        res.append(entry(f"{LOCK_LABEL}: instructions per iteration, irqsync vs {name}", "instructions",
+                         ins["lock"], ins[op], op.replace("lock_", ""), cg("lock", op),
+                         goal, met))
+    for op, name in LOCK_PEERS:
+        res.append(entry(f"{LOCK_LABEL}: median wall time per iteration, irqsync vs {name}", "ns",
+                         ns["lock"], ns[op], op.replace("lock_", ""), tm))
+    for x in res:  # which package and version the peer of each row came from
+        op = "lock_" + x["baseline_name"]
+        pkg, what = PEER_INFO[op]
+        x["peer"] = {"op": op, "package": f"{pkg} {package_version(pkg)}", "note": what}
+        if x["unit"] == "instructions":
+            x["with_loop"] = {"value": loop["lock"], "baseline": loop[op],
+                              "command": x["command"].replace("op_$op", "main")}
+    res.append(entry("handle_irq to an empty handler: instructions per call, irqsync vs the goal",
+                     "instructions", ins["dispatch"], DISPATCH_GOAL, f"goal ({DISPATCH_GOAL} instructions)",
+                     cg("dispatch"), f"<= {DISPATCH_GOAL} instructions",
+                     ins["dispatch"] <= DISPATCH_GOAL))
+    return res
+
+
+def print_rows(res):
+    w = max(len(x["name"]) for x in res)
+    print(f"{'benchmark':<{w}}  {'value':>12} {'baseline':>12} {'ratio':>7}  unit")
+    for x in res:
+        g = "" if "goal" in x and x["goal_met"] is None else \
+            ("" if "goal" not in x else ("  goal met" if x["goal_met"] else "  GOAL MISSED") + f" ({x['goal']})")
+        print(f"{x['name']:<{w}}  {x['value']:>12} {x['baseline']:>12} {x['ratio']:>7}  {x['unit']}{g}")
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--peers":
+        res = peer_rows()
+        os.makedirs(os.path.dirname(sys.argv[2]) or ".", exist_ok=True)
+        with open(sys.argv[2], "w") as f:
+            json.dump(res, f, indent=1)
+        print_rows(res)
+        print(f"\nwrote {sys.argv[2]}")
+        return 0
+    if len(sys.argv) != 1:
+        print("usage: bench.py [--peers OUT]", file=sys.stderr)
+        return 2
     res = []
     for op, label in OPS:
         ins = {v: instructions(b, op) for v, b in VARIANTS.items()}
         ns = {v: wall_ns(b, op) for v, b in VARIANTS.items()}
-        cg = f"valgrind --tool=callgrind --toggle-collect=op_{op} {B}/bench-<variant> {op} {N_CG}"
+        cg = (f"valgrind --tool=callgrind --toggle-collect=op_{op} {B}/bench-<variant> {op} {N_CG} "
+              f"and {2 * N_CG}; (I({2 * N_CG}) - I({N_CG})) / {N_CG}")
         tm = f"{B}/bench-<variant> --time {op} {N_WALL} {REPS}"
         for base in ("v0", "naive"):
             goal = met = None
@@ -94,6 +197,11 @@ def main():
                              f"{STRESS_N} interrupts), v2 vs {base}", "interrupts/s",
                              rates["v2"]["per_second"], rates[base]["per_second"], base,
                              f"{T}/stress[-{base}] {STRESS_N} 600"))
+    if os.environ.get("BENCH_PEERS"):
+        with open(os.environ["BENCH_PEERS"]) as f:
+            res += json.load(f)
+    else:
+        res += peer_rows()
     os.makedirs(EVID, exist_ok=True)
     with open(f"{EVID}/bench.json", "w") as f:
         json.dump(res, f, indent=1)
@@ -111,12 +219,7 @@ def main():
     with open(f"{EVID}/race.json", "w") as f:
         json.dump(rr, f, indent=1)
 
-    w = max(len(x["name"]) for x in res)
-    print(f"{'benchmark':<{w}}  {'value':>12} {'baseline':>12} {'ratio':>7}  unit")
-    for x in res:
-        g = "" if "goal" in x and x["goal_met"] is None else \
-            ("" if "goal" not in x else ("  goal met" if x["goal_met"] else "  GOAL MISSED") + f" ({x['goal']})")
-        print(f"{x['name']:<{w}}  {x['value']:>12} {x['baseline']:>12} {x['ratio']:>7}  {x['unit']}{g}")
+    print_rows(res)
     print("\nrace rounds (violations per million rounds):")
     for x in rr:
         print(f"  {x['variant']} {x['mode']:<28} {x['per_million']:>10} /M  "

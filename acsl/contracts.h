@@ -290,7 +290,7 @@ static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq);
     ensures no_desc_lock_held && lock_prefix_kept{Pre, Post};
     ensures ACSL_INIT;
 */
-irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id);
+static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id);
 
 /*@ requires ACSL_INIT;
     requires \valid_read(chain) && ACSL_CHAIN_INIT(chain);
@@ -303,7 +303,7 @@ irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id);
     ensures no_desc_lock_held && lock_prefix_kept{Pre, Post};
     ensures ACSL_INIT;
 */
-int irqsync_run_chain(const struct irq_chain *chain);
+static int irqsync_run_chain(const struct irq_chain *chain);
 
 /*@ requires ACSL_INIT;
     requires irq_ok(irq) && serving_ok;
@@ -351,7 +351,7 @@ int get_irqfunc_irq(void);
 */
 int handle_irq(unsigned int irq);
 
-/* ======================================================================= manage.c */
+/* ============================================================== manage.c, sync.c */
 
 /*@ requires ACSL_INIT;
     requires irq_ok(irq) && desc == &irq_desc[irq];

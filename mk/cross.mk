@@ -67,10 +67,12 @@ $(foreach t,$(CROSS_LINUX),$(eval $(call CROSS_LINUX_RULES,$(t))))
 
 # ---- Linux targets: the test suite (what tests/suites/20-unit.sh and the stress suite run on
 # the host, minus the sanitizer builds, which qemu-user cannot host) ----
-# Test libraries: <flavour>:<extra CFLAGS, @ for space>. "default" is the shipping library.
+# Test libraries: <flavour>:<extra CFLAGS, @ for space>[:<sync source>] ("default" is the
+# shipping library; <sync source>: a variant of tests/variants/ in place of src/core/sync.c,
+# mk/lib.mk's template argument).
 CROSS_TEST_LIBS := debug:-DIRQSYNC_TESTING@-DIRQSYNC_DEBUG \
                    hooks:-DIRQSYNC_TESTING@-DIRQSYNC_STEP_HOOKS \
-                   mutant-nowait:-DIRQSYNC_TESTING@-DIRQSYNC_TEST_VARIANT=4
+                   mutant-nowait:-DIRQSYNC_TESTING:$(SYNC_NOWAIT)
 # Test programs, as mk/test.mk builds them on the host:
 #   <binary>:<source>:<library flavour>:<extra CFLAGS, @ for space>
 CROSS_TEST_PROGS := unit:tests/unit/unit.c:default: \
@@ -78,7 +80,7 @@ CROSS_TEST_PROGS := unit:tests/unit/unit.c:default: \
                     unit-steps:tests/unit/steps.c:hooks:-DIRQSYNC_TESTING@-DIRQSYNC_STEP_HOOKS \
                     stress:tests/stress/stress.c:default: \
                     stress-mutant-nowait:tests/stress/stress.c:mutant-nowait:-DIRQSYNC_TESTING@-DIRQSYNC_TEST_VARIANT=4 \
-                    race-v2:tests/race/race.c:default:-Isrc/core
+                    race-v2:tests/race/race.c:default:
 # How tools/cross/cross.py runs them under qemu-user, ";"-separated:
 #   <case name>=<kind>:<binary> <args>     kind: tap (TAP cases), exit (one case, exit 0),
 #   xfail/<regex> (one case: must exit non-zero with output matching the regex)
@@ -92,7 +94,7 @@ CROSS_TESTS := unit=tap:unit; unit-debug=tap:unit-debug; unit-steps=tap:unit-ste
   stress/v2-$(CROSS_STRESS_N)-interrupts-zero-violations [$(CROSS_SREQ)]=exit:stress $(CROSS_STRESS_N) 300; \
   stress/mutant-nowait-detected [REQ-SYNC-1]=xfail/sync_running \[REQ-SYNC-1\] +[1-9]:stress-mutant-nowait $(CROSS_STRESS_N) 300; \
   race/v2-no-violation [REQ-SYNC-3 REQ-SYNC-4]=exit:race-v2 --cap 5
-CROSS_TEST_CPPFLAGS := $(CROSS_CPPFLAGS) -Isrc/port/hosted -Itests/harness -Itests/unit
+CROSS_TEST_CPPFLAGS := $(CROSS_CPPFLAGS) -Isrc/port/hosted -Isrc/core -Itests/harness -Itests/unit
 CROSS_TEST_HDRS = $(wildcard tests/unit/*.h tests/harness/*.h tests/stress/*.h tests/race/*.h)
 
 cross_w = $(word $(2),$(subst :, ,$(subst ::,:-:,$(1))))
@@ -107,7 +109,7 @@ $(CROSS_DIR)/$(1)/tests/$(call cross_w,$(2),1): $(call cross_w,$(2),2) $(call cr
 CROSS_TEST_BINS_$(1) += $(CROSS_DIR)/$(1)/tests/$(call cross_w,$(2),1)
 endef
 $(foreach t,$(CROSS_LINUX),\
-  $(foreach l,$(CROSS_TEST_LIBS),$(eval $(call IRQSYNC_LIB_RULES,$(CROSS_DIR)/$(t)/$(firstword $(subst :, ,$(l))),$(t)-gcc,$(ALL_CFLAGS) $(call cross_sp,$(lastword $(subst :, ,$(l)))),hosted,$(t)-ar)))\
+  $(foreach l,$(CROSS_TEST_LIBS),$(eval $(call IRQSYNC_LIB_RULES,$(CROSS_DIR)/$(t)/$(call cross_w,$(l),1),$(t)-gcc,$(ALL_CFLAGS) $(call cross_sp,$(call cross_w,$(l),2)),hosted,$(t)-ar,$(call cross_w,$(l),3))))\
   $(foreach p,$(CROSS_TEST_PROGS),$(eval $(call CROSS_TEST_RULES,$(t),$(p))))\
   $(eval .PHONY: cross-build-$(t))\
   $(eval cross-build-$(t): $(CROSS_DIR)/$(t)/libirqsync.a $(CROSS_DIR)/$(t)/barrier-probe $$(CROSS_TEST_BINS_$(t))))
@@ -188,14 +190,14 @@ $(foreach a,$(CROSS_BM_ALL),$(eval $(call BM_RULES,$(a))))
 # The same port built with IRQSYNC_NR_CPUS=2 (CPU id = MPIDR_EL1.Aff0); CPU 1 takes the
 # timer interrupts, CPU 0 synchronizes, disables and frees. Multi-threaded TCG runs the two
 # vCPUs as two host threads. Its expected failure is the library whose synchronize does not
-# wait (IRQSYNC_TEST_VARIANT=4, test-only).
+# wait (tests/variants/sync-nowait.c in place of src/core/sync.c, test-only).
 SMP_DIR    := $(CROSS_DIR)/baremetal-aarch64-smp
 SMP_CFLAGS := $(ALL_CFLAGS) $(BM_aarch64_ARCH) -ffreestanding -DIRQSYNC_NR_CPUS=2
 SMP_SRC    := tests/baremetal/smp.c tests/baremetal/semihost.c $(BM_aarch64_BOOT) $(BM_aarch64_BOARD)/board.c
 SMP_HDR    := $(wildcard tests/baremetal/*.h) $(BM_aarch64_BOARD)/link.ld
 SMP_QEMU   := qemu-system-aarch64 -M virt -cpu cortex-a53 -smp 2 -accel tcg,thread=multi -nic none
 $(eval $(call IRQSYNC_LIB_RULES,$(SMP_DIR),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS),baremetal-aarch64,$(BM_aarch64_PFX)ar))
-$(eval $(call IRQSYNC_LIB_RULES,$(SMP_DIR)/mutant-nowait,$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) -DIRQSYNC_TESTING -DIRQSYNC_TEST_VARIANT=4,baremetal-aarch64,$(BM_aarch64_PFX)ar))
+$(eval $(call IRQSYNC_LIB_RULES,$(SMP_DIR)/mutant-nowait,$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) -DIRQSYNC_TESTING,baremetal-aarch64,$(BM_aarch64_PFX)ar,$(SYNC_NOWAIT)))
 $(eval $(call CROSS_PROBE_RULES,baremetal-aarch64-smp,$(SMP_DIR),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) -nostartfiles -nostdlib -static -e main,-lgcc,aarch64,$(BM_aarch64_PFX)objdump))
 $(foreach w,$(CROSS_WEAK),\
   $(eval $(call IRQSYNC_LIB_RULES,$(SMP_DIR)/$(w),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) $(CROSS_FLAGS_$(w)),baremetal-aarch64,$(BM_aarch64_PFX)ar))\

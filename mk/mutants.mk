@@ -17,7 +17,10 @@ CONF_DIR    := $(BUILD)/conformance
 CONF_SEEDS  ?= 20
 CONF_CFLAGS  = $(ALL_CFLAGS) -DIRQSYNC_TESTING -DIRQSYNC_STEP_HOOKS
 
-$(foreach v,0 1 2,$(eval $(call IRQSYNC_LIB_RULES,$(CONF_DIR)/lib-v$(v),$(CC),$(CONF_CFLAGS) -DIRQSYNC_TEST_VARIANT=$(v),hosted)))
+# v0 and v1 from tests/variants/ (in place of src/core/sync.c), v2 the shipped sources.
+$(eval $(call IRQSYNC_LIB_RULES,$(CONF_DIR)/lib-v0,$(CC),$(CONF_CFLAGS),hosted,,$(SYNC_V0)))
+$(eval $(call IRQSYNC_LIB_RULES,$(CONF_DIR)/lib-v1,$(CC),$(CONF_CFLAGS),hosted,,$(SYNC_V1)))
+$(eval $(call IRQSYNC_LIB_RULES,$(CONF_DIR)/lib-v2,$(CC),$(CONF_CFLAGS),hosted))
 
 $(CONF_DIR)/replay-v%: tests/conformance/replay.c $(CONF_DIR)/lib-v%/libirqsync.a $(IRQSYNC_HDRS)
 	@mkdir -p $(@D)
@@ -27,7 +30,7 @@ $(CONF_DIR)/replay-v%: tests/conformance/replay.c $(CONF_DIR)/lib-v%/libirqsync.
 # The ticket lock through the hooks (a gap of the replay: it never contends a lock).
 $(CONF_DIR)/lockcheck: tests/conformance/lockcheck.c $(CONF_DIR)/lib-v2/libirqsync.a $(IRQSYNC_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CONF_CFLAGS) -DIRQSYNC_TEST_VARIANT=2 $(IRQSYNC_CPPFLAGS) $< $(CONF_DIR)/lib-v2/libirqsync.a \
+	$(CC) $(CONF_CFLAGS) $(IRQSYNC_CPPFLAGS) -Isrc/core $< $(CONF_DIR)/lib-v2/libirqsync.a \
 	  $(IRQSYNC_HOST_LIBS) -o $@
 
 CONF_BINS := $(CONF_DIR)/replay-v0 $(CONF_DIR)/replay-v1 $(CONF_DIR)/replay-v2 $(CONF_DIR)/lockcheck

@@ -106,7 +106,7 @@ $(addprefix prove-expected-,$(PROVE_EXPECTED)): prove-expected-%:
 
 PROVE_NEG_V0 = --fct irqsync_wait_for_handler \
 	  --expect-unproved '^irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck$$' \
-	  -- -cpp-extra-args="$(PROVE_CORE_CPP) -DIRQSYNC_TESTING -DIRQSYNC_TEST_VARIANT=0" $(PROVE_CORE)
+	  -- -cpp-extra-args="$(PROVE_CORE_CPP) -DIRQSYNC_TESTING -DPROVE_SYNC_V0" $(PROVE_CORE)
 prove-neg-sync-v0: prove-config ## v0 synchronize_irq (no locked re-check) fails REQ_SYNC_1
 	@$(PROVE_GATE) --job neg-sync-v0 --outdir $(PROVE_DIR)/neg-sync-v0 $(PROVE_CORE_OPTS) $(PROVE_NEG_V0)
 # The same job replayed from the prover cache alone (no prover runs): it must still fail.

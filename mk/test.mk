@@ -5,10 +5,12 @@
 #
 # Test libraries are the same sources as build/lib, built by mk/lib.mk's template with test
 # flags: a debug build, a step-hook build, the synchronize_irq variants (v0, v1 known-bad;
-# naive = lock on every spin, for the benchmark) and the sanitizer builds.
+# naive = lock on every spin, for the benchmark; the no-wait mutant: tests/variants/, each linked
+# in place of src/core/sync.c) and the sanitizer builds.
 TLIB        := $(BUILD)/libs
 TBIN        := $(BUILD)/tests
-TEST_CPPFLAGS = $(IRQSYNC_CPPFLAGS) $(IRQSYNC_HOSTED_CPPFLAGS) -Itests/harness -Itests/unit
+# -Isrc/core: the step marks (steps.h) are internal to the core and its tests.
+TEST_CPPFLAGS = $(IRQSYNC_CPPFLAGS) $(IRQSYNC_HOSTED_CPPFLAGS) -Isrc/core -Itests/harness -Itests/unit
 TESTING     := -DIRQSYNC_TESTING
 ASAN_FLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 # TSan does not model fences (-Wtsan): the driver-side smp_mb() is invisible to it, which can only
@@ -18,10 +20,9 @@ CFLAGS_NOOPT = $(CSTD) $(WARN)
 
 $(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/debug,$(CC),$(ALL_CFLAGS) $(TESTING) -DIRQSYNC_DEBUG,hosted))
 $(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/hooks,$(CC),$(ALL_CFLAGS) $(TESTING) -DIRQSYNC_STEP_HOOKS,hosted))
-$(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/v0,$(CC),$(ALL_CFLAGS) $(TESTING) -DIRQSYNC_TEST_VARIANT=0,hosted))
-$(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/v1,$(CC),$(ALL_CFLAGS) $(TESTING) -DIRQSYNC_TEST_VARIANT=1,hosted))
-$(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/v2,$(CC),$(ALL_CFLAGS) $(TESTING) -DIRQSYNC_TEST_VARIANT=2,hosted))
-$(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/naive,$(CC),$(ALL_CFLAGS) $(TESTING) -DIRQSYNC_TEST_VARIANT=3,hosted))
+$(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/v0,$(CC),$(ALL_CFLAGS) $(TESTING),hosted,,$(SYNC_V0)))
+$(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/v1,$(CC),$(ALL_CFLAGS) $(TESTING),hosted,,$(SYNC_V1)))
+$(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/naive,$(CC),$(ALL_CFLAGS) $(TESTING),hosted,,$(SYNC_NAIVE)))
 $(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/asan,$(CC),$(CFLAGS_NOOPT) $(ASAN_FLAGS),hosted))
 $(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/tsan,$(CC),$(CFLAGS_NOOPT) $(TSAN_FLAGS),hosted))
 
@@ -52,7 +53,7 @@ print-irqsync-cc:
 	@echo '$(CC) $(ALL_CFLAGS) $(IRQSYNC_CPPFLAGS)'
 
 # ---- stress (tests/stress) ----
-$(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/mutant-nowait,$(CC),$(ALL_CFLAGS) $(TESTING) -DIRQSYNC_TEST_VARIANT=4,hosted))
+$(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/mutant-nowait,$(CC),$(ALL_CFLAGS) $(TESTING),hosted,,$(SYNC_NOWAIT)))
 $(eval $(call TEST_PROG,stress,tests/stress/stress.c,$(IRQSYNC_LIB_DIR)))
 $(eval $(call TEST_PROG,stress-v0,tests/stress/stress.c,$(TLIB)/v0,-O2 -g $(TESTING) -DIRQSYNC_TEST_VARIANT=0))
 $(eval $(call TEST_PROG,stress-v1,tests/stress/stress.c,$(TLIB)/v1,-O2 -g $(TESTING) -DIRQSYNC_TEST_VARIANT=1))
@@ -70,12 +71,12 @@ test-stress: $(TBIN)/stress
 test: test-unit test-stress
 
 # ---- hardware race demonstration (tests/race) ----
-RACE_CPPFLAGS := -Isrc/core
-$(eval $(call TEST_PROG,race-v0,tests/race/race.c,$(TLIB)/v0,-O2 -g $(TESTING) -DIRQSYNC_TEST_VARIANT=0 $(RACE_CPPFLAGS)))
-$(eval $(call TEST_PROG,race-v1,tests/race/race.c,$(TLIB)/v1,-O2 -g $(TESTING) -DIRQSYNC_TEST_VARIANT=1 $(RACE_CPPFLAGS)))
-$(eval $(call TEST_PROG,race-v2,tests/race/race.c,$(IRQSYNC_LIB_DIR),-O2 -g $(RACE_CPPFLAGS)))
+# (race.c reads the descriptor of src/core/internal.h: TEST_CPPFLAGS has -Isrc/core)
+$(eval $(call TEST_PROG,race-v0,tests/race/race.c,$(TLIB)/v0,-O2 -g $(TESTING) -DIRQSYNC_TEST_VARIANT=0))
+$(eval $(call TEST_PROG,race-v1,tests/race/race.c,$(TLIB)/v1,-O2 -g $(TESTING) -DIRQSYNC_TEST_VARIANT=1))
+$(eval $(call TEST_PROG,race-v2,tests/race/race.c,$(IRQSYNC_LIB_DIR),-O2 -g))
 $(eval $(call TEST_PROG,stress-tsan-mutant,tests/stress/stress.c,$(TLIB)/tsan-mutant,$(TSAN_FLAGS) $(TESTING) -DIRQSYNC_TEST_VARIANT=4))
-$(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/tsan-mutant,$(CC),$(CFLAGS_NOOPT) $(TSAN_FLAGS) $(TESTING) -DIRQSYNC_TEST_VARIANT=4,hosted))
+$(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/tsan-mutant,$(CC),$(CFLAGS_NOOPT) $(TSAN_FLAGS) $(TESTING),hosted,,$(SYNC_NOWAIT)))
 
 # ---- valgrind DRD run (documented, not in check: ~30 s) ----
 # The ticket lock is annotated for DRD in this build only (-DIRQSYNC_VALGRIND, src/core/spinlock.c).

@@ -293,31 +293,7 @@ def run(a, fc_args):
         for m in re.finditer(r"^.*" + pat + r".*$", text, re.M | re.I):
             problems.append("frama-c: " + m.group(0).strip())
 
-    provers_count = {}
-    for g in goals:
-        for p, n in g["by"].items():
-            provers_count[p] = provers_count.get(p, 0) + n
-    functions = {}
-    for g in goals:
-        f = functions.setdefault(g["function"], {"total": 0, "proved": 0, "qed": 0})
-        f["total"] += g["total"]
-        f["proved"] += g["proved"]
-        f["qed"] += g["by"].get("qed", 0)
-        for p in provers:
-            if p in g["by"]:
-                f[p] = f.get(p, 0) + g["by"][p]
-    for g in smoke:
-        f = functions.setdefault(g["function"], {"total": 0, "proved": 0, "qed": 0})
-        f["smoke"] = f.get("smoke", 0) + g["total"]
-        f["smoke_passed"] = f.get("smoke_passed", 0) + g["proved"]
-
-    reqs = {}
-    for g in goals:
-        for r in g["requirements"]:
-            e = reqs.setdefault(r, {"total": 0, "proved": 0, "goals": []})
-            e["total"] += g["total"]
-            e["proved"] += g["proved"]
-            e["goals"].append(f"{g['function']}:{g['goal']}")
+    provers_count, functions, reqs = tally(goals, smoke, provers)
 
     result = {
         "job": a.job, "total": total, "proved": proved,
@@ -376,6 +352,34 @@ def run(a, fc_args):
         return 1
     log(f"gate[{a.job}]: PASSED")
     return 0
+
+
+def tally(goals, smoke, provers):
+    """Goals counted per prover, per function (with its smoke tests) and per requirement: the
+    figures of result.json, proofs.json and the ledger (proofs/units.py uses it too)."""
+    provers_count = {}
+    functions = {}
+    for g in goals:
+        f = functions.setdefault(g["function"], {"total": 0, "proved": 0, "qed": 0})
+        f["total"] += g["total"]
+        f["proved"] += g["proved"]
+        f["qed"] += g["by"].get("qed", 0)
+        for p, n in g["by"].items():
+            provers_count[p] = provers_count.get(p, 0) + n
+            if p in provers:
+                f[p] = f.get(p, 0) + n
+    for g in smoke:
+        f = functions.setdefault(g["function"], {"total": 0, "proved": 0, "qed": 0})
+        f["smoke"] = f.get("smoke", 0) + g["total"]
+        f["smoke_passed"] = f.get("smoke_passed", 0) + g["proved"]
+    reqs = {}
+    for g in goals:
+        for r in g["requirements"]:
+            e = reqs.setdefault(r, {"total": 0, "proved": 0, "goals": []})
+            e["total"] += g["total"]
+            e["proved"] += g["proved"]
+            e["goals"].append(f"{g['function']}:{g['goal']}")
+    return provers_count, functions, reqs
 
 
 def tool_versions(env):

@@ -467,28 +467,7 @@ def gate_union(a, inv, parts, wall):
 def summarize(a, results, goals, smoke, unproved, smoke_failed, problems, assumed, parts, wall):
     """The shape gate.write_ledger and write_evidence read (gate.py's result.json)."""
     provers = parts[0]["provers"]
-    provers_count = collections.Counter()
-    functions = {}
-    for g in goals:
-        fn = functions.setdefault(g["function"], {"total": 0, "proved": 0, "qed": 0})
-        fn["total"] += g["total"]
-        fn["proved"] += g["proved"]
-        fn["qed"] += g["by"].get("qed", 0)
-        for p, n in g["by"].items():
-            provers_count[p] += n
-            if p in provers:
-                fn[p] = fn.get(p, 0) + n
-    for g in smoke:
-        fn = functions.setdefault(g["function"], {"total": 0, "proved": 0, "qed": 0})
-        fn["smoke"] = fn.get("smoke", 0) + g["total"]
-        fn["smoke_passed"] = fn.get("smoke_passed", 0) + g["proved"]
-    reqs = {}
-    for g in goals:
-        for q in g["requirements"]:
-            e = reqs.setdefault(q, {"total": 0, "proved": 0, "goals": []})
-            e["total"] += g["total"]
-            e["proved"] += g["proved"]
-            e["goals"].append(f"{g['function']}:{g['goal']}")
+    provers_count, functions, reqs = gate.tally(goals, smoke, provers)
     total = sum(g["total"] for g in goals)
     return {
         "job": "core", "total": total, "proved": sum(g["proved"] for g in goals),

@@ -13,7 +13,7 @@
 unsigned int irqsync_serving[IRQSYNC_NR_CPUS];
 
 /* The one place a handler is called through its pointer. */
-irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id)
+static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id)
 {
 	return handler(dev_id);
 }
@@ -22,7 +22,7 @@ irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id)
  * One pass of the chain: call every action, in order, with its own dev_id
  * (REQ-DISPATCH-4).  Return: 1 if any returned IRQ_HANDLED, else 0.
  */
-int irqsync_run_chain(const struct irq_chain *chain)
+static int irqsync_run_chain(const struct irq_chain *chain)
 {
 	unsigned int i;
 	int handled = 0;

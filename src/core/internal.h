@@ -13,6 +13,7 @@
 
 #include <irqsync/irqsync.h>
 #include "../port/port.h"
+#include "steps.h"
 
 /* One installed handler.  Lives in its line's static pool (REQ-LIFECYCLE-6). */
 struct irqaction {
@@ -65,11 +66,8 @@ struct irq_chain {
 	void *dev_id[IRQSYNC_MAX_SHARERS];
 };
 
-/* handle.c */
-irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id);
-int irqsync_run_chain(const struct irq_chain *chain);
-
-/* manage.c: the wait of synchronize_irq, disable_irq and free_irq. */
+/* sync.c: the wait of synchronize_irq, disable_irq and free_irq (test libraries link a
+ * variant of tests/variants/ in its place). */
 void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq);
 
 /* 1 when the calling CPU is running a handler of @irq. */

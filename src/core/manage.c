@@ -2,6 +2,7 @@
 /*
  * manage.c - the descriptor table and the driver API: request/free,
  * disable/enable, synchronize_irq (REQ-LIFECYCLE-*, REQ-DEPTH-*, REQ-SYNC-*).
+ * The wait these share, irqsync_wait_for_handler, is in sync.c.
  *
  * Every descriptor access below takes the descriptor lock with
  * spin_lock_irqsave(): handle_irq() takes the same lock on the same CPU,
@@ -10,105 +11,6 @@
 #include "internal.h"
 
 struct irq_desc irq_desc[NR_IRQS];
-
-#ifdef IRQSYNC_TEST_VARIANT
-/* Test builds say which synchronize_irq they carry (REQ-SYNC-6 symbol check). */
-const int irqsync_test_variant = IRQSYNC_TEST_VARIANT;
-#endif
-
-#if !defined(IRQSYNC_TEST_VARIANT) || IRQSYNC_TEST_VARIANT <= 2
-/* Wait, without the lock, while INPROGRESS is set (S_SPIN_READ). */
-static void irqsync_spin_while_inprogress(const struct irq_desc *desc, unsigned int irq)
-{
-	/*@ loop assigns ACSL_SREAD; */
-	for (;;) {
-		IRQSYNC_STEP(S_SPIN_READ, irq);
-		if (!(irqsync_atomic_read_relaxed(&desc->status) & IRQS_INPROGRESS))
-			return;
-		irqsync_port_cpu_relax();
-	}
-}
-#endif
-
-#if defined(IRQSYNC_TEST_VARIANT) && IRQSYNC_TEST_VARIANT == 0
-/* v0, the 2007 original: the spin alone.  Known bad (REQ-SYNC-3, -4). */
-void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
-{
-	irqsync_spin_while_inprogress(desc, irq);
-	IRQSYNC_STEP(S_RETURN, irq);
-}
-#elif defined(IRQSYNC_TEST_VARIANT) && IRQSYNC_TEST_VARIANT == 1
-/* v1, the barrier-only patch: barriers pair, and dispatch has none.  Known bad. */
-void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
-{
-	IRQSYNC_STEP(S_MB, irq);
-	irqsync_smp_mb();
-	irqsync_spin_while_inprogress(desc, irq);
-	IRQSYNC_STEP(S_RETURN, irq);
-}
-#elif defined(IRQSYNC_TEST_VARIANT) && IRQSYNC_TEST_VARIANT == 3
-/* The naive fix, for the benchmark only: read INPROGRESS under the lock, every time. */
-void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
-{
-	irq_flags_t flags;
-	unsigned int status = 0U;
-
-	for (;;) {
-		IRQSYNC_STEP(S_LOCK, irq);
-		spin_lock_irqsave(&desc->lock, flags);
-		IRQSYNC_STEP(S_RECHECK, irq);
-		status = irqsync_atomic_read_relaxed(&desc->status);
-		IRQSYNC_STEP(S_UNLOCK, irq);
-		spin_unlock_irqrestore(&desc->lock, flags);
-		if (!(status & IRQS_INPROGRESS))
-			break;
-		irqsync_port_cpu_relax();
-	}
-	IRQSYNC_STEP(S_RETURN, irq);
-}
-#elif defined(IRQSYNC_TEST_VARIANT) && IRQSYNC_TEST_VARIANT == 4
-/* A mutant for the stress test's own check: no wait at all.  Known bad. */
-void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
-{
-	(void)desc;
-	IRQSYNC_STEP(S_RETURN, irq);
-}
-#else
-/*
- * v2, the shipped version: spin without the lock (so the handler can take
- * it to clear INPROGRESS, REQ-SYNC-5), then re-check under the lock.
- *
- * Why the lock: the unlocked spin may read a stale "clear" (the handler's
- * INPROGRESS store not yet visible), and the caller's earlier stores may
- * not yet be visible to a handler instance that is about to start.  Under
- * the lock neither can happen: an instance that set INPROGRESS before our
- * lock is seen here, and one that starts after our unlock acquires the
- * lock after our release, which publishes the caller's stores
- * (REQ-SYNC-3, -4), while our acquire makes the ended instance's writes
- * visible (REQ-SYNC-2).
- */
-void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
-{
-	irq_flags_t flags;
-	unsigned int status = 0U;
-
-	/*@ loop invariant cpu_ready && no_desc_lock_held && ACSL_INIT;
-	    loop invariant g_lock_depth == \at(g_lock_depth, Pre) && lock_prefix_kept{Pre, Here};
-	    loop invariant g_irqs_enabled == \at(g_irqs_enabled, Pre);
-	    loop assigns flags, status, ACSL_API_EFFECTS; */
-	do {
-		irqsync_spin_while_inprogress(desc, irq);
-
-		IRQSYNC_STEP(S_LOCK, irq);
-		spin_lock_irqsave(&desc->lock, flags);
-		IRQSYNC_STEP(S_RECHECK, irq);
-		status = irqsync_atomic_read_relaxed(&desc->status);
-		IRQSYNC_STEP(S_UNLOCK, irq);
-		spin_unlock_irqrestore(&desc->lock, flags);
-	} while (status & IRQS_INPROGRESS);
-	IRQSYNC_STEP(S_RETURN, irq);
-}
-#endif
 
 /* Put one line in its initial state: no action, depth 1, DISABLED. */
 static void irqsync_desc_init(struct irq_desc *desc)

@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include <irqsync/irqsync.h>
+#include "steps.h"		/* src/core: the step marks (internal) */
 
 #ifndef IRQSYNC_STEP_HOOKS
 #error "build lockcheck.c against a library built with -DIRQSYNC_STEP_HOOKS"

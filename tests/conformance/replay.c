@@ -815,11 +815,22 @@ static int read_schedule(FILE *f, int *lineno)
 	return S.id[0] ? -1 : 0;
 }
 
-extern const int irqsync_test_variant;
+/*
+ * The wait the library carries: a variant library (tests/variants/, in place of
+ * src/core/sync.c) defines irqsync_test_variant; the shipped sources (v2) define no such
+ * symbol (REQ-SYNC-6), hence the weak reference.
+ */
+extern const int irqsync_test_variant __attribute__((weak));
+
+static int lib_variant(void)
+{
+	return &irqsync_test_variant ? irqsync_test_variant : 2;
+}
 
 int main(int argc, char **argv)
 {
 	int lineno = 0, r, nok = 0, ngap = 0, ncannot = 0, nfail = 0, total = 0;
+	const int variant = lib_variant();
 	int max_fail = 0;	/* --max-fail N: stop after N failed schedules (the mutation campaign) */
 	FILE *f = stdin;
 
@@ -842,9 +853,9 @@ int main(int argc, char **argv)
 			break;
 		}
 		total++;
-		if (!S.cannot && S.variant != irqsync_test_variant) {
+		if (!S.cannot && S.variant != variant) {
 			printf("FAIL %s: schedule of v%d given to the v%d build\n", S.id, S.variant,
-			       irqsync_test_variant);
+			       variant);
 			nfail++;
 			continue;
 		}
@@ -881,6 +892,6 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	printf("replayed %d: ok %d, gap %d, cannot %d, failed %d (v%d build)\n", total, nok, ngap,
-	       ncannot, nfail, irqsync_test_variant);
+	       ncannot, nfail, variant);
 	return nfail ? 1 : 0;
 }

@@ -38,6 +38,7 @@
 
 #include <irqsync/irqsync.h>
 #include "irqsync_hosted.h"
+#include "steps.h"		/* src/core: the step marks (internal) */
 
 #define NCPU 4
 #define LINE_A 3U

@@ -37,13 +37,48 @@ for f in tests/compile-fail/*.c; do
   t_run_fail "compile-fail/$n [$req]" "$re" "${CCLINE[@]}" -c "$f" -o /dev/null
   t_run "compile-fail/$n-control [$req]" "${CCLINE[@]}" -DCONTROL -c "$f" -o /dev/null
 done
-# REQ-SYNC-6: the real core source refuses a variant outside a test build.
+# REQ-SYNC-6: the shipped tree cannot build a known-bad synchronize_irq. src/ holds one wait
+# (src/core/sync.c, the locked re-check); v0, v1 and the other variants live in tests/variants/
+# and are linked in place of sync.c by test libraries only (mk/lib.mk). A variant file refuses a
+# build without IRQSYNC_TESTING.
 for v in 0 1; do
   t_run_fail "compile-fail/variant-v$v-default-build [REQ-SYNC-6]" \
-    "IRQSYNC_TEST_VARIANT is for test builds only" \
-    "${CCLINE[@]}" -DIRQSYNC_TEST_VARIANT=$v -c src/core/manage.c -o /dev/null
+    "tests/variants/ are for test builds only" \
+    "${CCLINE[@]}" -c tests/variants/sync-v$v.c -o /dev/null
   t_run "compile-fail/variant-v$v-test-build-control [REQ-SYNC-6]" \
-    "${CCLINE[@]}" -DIRQSYNC_TESTING -DIRQSYNC_TEST_VARIANT=$v -c src/core/manage.c -o /dev/null
+    "${CCLINE[@]}" -DIRQSYNC_TESTING -c tests/variants/sync-v$v.c -o /dev/null
+done
+# No source under src/ knows a variant macro (the test programs keep one of their own).
+no_variant_in_src() {
+  grep -rqn IRQSYNC_TEST_VARIANT tests/stress/stress.c || { echo "grep finds nothing: blind check"; return 1; }
+  if grep -rn IRQSYNC_TEST_VARIANT src/; then echo "^ src/ names a test variant"; return 1; fi
+  echo "grep -rn IRQSYNC_TEST_VARIANT src/: nothing"
+}
+t_run "variant/src-names-no-variant [REQ-SYNC-6]" no_variant_in_src
+# The old request, a build from src/ with -DIRQSYNC_TESTING -DIRQSYNC_TEST_VARIANT=0|1, builds
+# the shipped wait: no object defines the variant marker, and irqsync_wait_for_handler's object
+# code is the shipped library's, with its locked re-check (calls into the lock). The v0 test
+# library's wait (no lock call) shows that the object-code check can fail.
+locked_wait() { # <object>: irqsync_wait_for_handler calls the lock
+  objdump -dr --disassemble=irqsync_wait_for_handler "$1" |
+    grep -Eq 'R_[A-Z0-9_]+[[:space:]]+[a-z_]*spin_(lock|unlock)[a-z_]*' || { echo "$1: no lock call in irqsync_wait_for_handler"; return 1; }
+}
+wait_code() { objdump -d --disassemble=irqsync_wait_for_handler "$1" | sed -n '/>:$/,$p'; }
+variant_request_ignored() { # <v>
+  local d=build/unit/variant-request-v$1 f
+  rm -rf "$d"; mkdir -p "$d"
+  for f in src/core/*.c; do
+    "${CCLINE[@]}" -DIRQSYNC_TESTING -DIRQSYNC_TEST_VARIANT="$1" -c "$f" -o "$d/$(basename "$f" .c).o" || return 1
+  done
+  if nm --defined-only "$d"/*.o | grep -w irqsync_test_variant; then echo "^ a variant marker"; return 1; fi
+  nm --defined-only "$d/sync.o" | grep -qw irqsync_wait_for_handler || { echo "no wait in sync.o"; return 1; }
+  locked_wait "$d/sync.o" || return 1
+  diff <(wait_code build/lib/obj/core/sync.o) <(wait_code "$d/sync.o") || { echo "differs from the shipped wait"; return 1; }
+  echo "v$1 requested: the shipped locked re-check, no variant marker"
+  ! locked_wait build/libs/v0/obj/tests/variants/sync-v0.o >/dev/null || { echo "the v0 library's wait takes the lock: blind check"; return 1; }
+}
+for v in 0 1; do
+  t_run "variant/v$v-request-from-src-builds-the-shipped-wait [REQ-SYNC-6 REQ-SYNC-3]" variant_request_ignored $v
 done
 t_run_fail "compile-fail/step-hooks-default-build [REQ-IMPL-3]" \
   "IRQSYNC_STEP_HOOKS is for test builds only" \

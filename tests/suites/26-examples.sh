@@ -180,13 +180,14 @@ t_run_fail "examples/baremetal-aarch64/quiesce without synchronize_irq fails its
   $MAKE example-bm-quiesce EX_SYSROOT=$T/root EX_OUT=$T/broken PREFIX=$PREFIX EX_DEFS=-DEXAMPLE_BROKEN_SKIP_SYNC
 
 # Each example's check against the test-only library that does not wait for a running handler
-# (IRQSYNC_TEST_VARIANT=4: the wait behind synchronize_irq, disable_irq and free_irq returns at
-# once), built from the tree since that library is never installed. Every check must catch it.
+# (tests/variants/sync-nowait.c linked in place of src/core/sync.c by mk/test.mk: the wait behind
+# synchronize_irq, disable_irq and free_irq returns at once), built from the tree since that
+# library is never installed. Every check must catch it.
 nowait() { # <example>
   local d=$T/nowait; mkdir -p "$d"
   $MAKE -s build/libs/mutant-nowait/libirqsync.a || return 1
-  gcc -std=c11 -O2 -g -Wall -Wextra -Werror -Isrc/include -Isrc/port/hosted -DIRQSYNC_TESTING \
-    -DIRQSYNC_TEST_VARIANT=4 "examples/$1.c" examples/platform/hosted.c \
+  gcc -std=c11 -O2 -g -Wall -Wextra -Werror -Isrc/include -Isrc/port/hosted \
+    "examples/$1.c" examples/platform/hosted.c \
     build/libs/mutant-nowait/libirqsync.a -lpthread -o "$d/$1" || return 1
   timeout 60 "$d/$1"
 }

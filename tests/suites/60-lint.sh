@@ -137,11 +137,12 @@ else
   t_fail "lint/library-mutant-unlock-dropped-found [REQ-LOCK-5]" "no spin_unlock line in src/core/*.c to mutate"
 fi
 #  a2) the very target of lint/library-clean fails on a finding, per analyser: the library
-#      configured as a forbidden non-test variant build hits its #error (REQ-SYNC-6).
-t_run_fail "lint/library-gate-fails-cppcheck [REQ-IMPL-2] [REQ-SYNC-6]" "cppcheck/preprocessorErrorDirective" \
-  make --no-print-directory lint LINT_TOOLS=cppcheck LINT_CFLAGS=-DIRQSYNC_TEST_VARIANT=1
-t_run_fail "lint/library-gate-fails-clang-tidy FORMAT=sarif [REQ-IMPL-2] [REQ-SYNC-6]" "clang-tidy/clang-diagnostic-error" \
-  make --no-print-directory lint LINT_TOOLS=clang-tidy LINT_CFLAGS=-DIRQSYNC_TEST_VARIANT=1 \
+#      configured as a forbidden build, the step hooks outside a test build, hits the #error of
+#      src/core/steps.h (REQ-IMPL-3; src/ has no variant to ask for, REQ-SYNC-6).
+t_run_fail "lint/library-gate-fails-cppcheck [REQ-IMPL-2] [REQ-IMPL-3]" "cppcheck/preprocessorErrorDirective" \
+  make --no-print-directory lint LINT_TOOLS=cppcheck LINT_CFLAGS=-DIRQSYNC_STEP_HOOKS
+t_run_fail "lint/library-gate-fails-clang-tidy FORMAT=sarif [REQ-IMPL-2] [REQ-IMPL-3]" "clang-tidy/clang-diagnostic-error" \
+  make --no-print-directory lint LINT_TOOLS=clang-tidy LINT_CFLAGS=-DIRQSYNC_STEP_HOOKS \
   FORMAT=sarif LINT_SARIF="$OUT/gate.sarif" LINT_SARIF_DATA="$OUT/gate-sarif"
 #  b) the example checker itself: a finding removed from the output must be missed.
 grep -v 'bad-in-irqsave.c:23:' "$OUT/examples.txt" >"$OUT/examples-dropped.txt"
@@ -175,7 +176,7 @@ lib_sarif() { valid --tools "$ALL" "$OUT/library.sarif" && python3 tests/lint/ch
 t_run "lint/sarif/library-valid-one-empty-run-per-tool [REQ-IMPL-2]" lib_sarif
 #     and a library finding (lint/library-gate-fails-clang-tidy) is a result of its tool's run.
 gate_sarif() { valid --tools clang-tidy "$OUT/gate.sarif" && grep -q '"ruleId": "clang-diagnostic-error"' "$OUT/gate.sarif"; }
-t_run "lint/sarif/library-gate-finding-in-sarif [REQ-IMPL-2] [REQ-SYNC-6]" gate_sarif
+t_run "lint/sarif/library-gate-finding-in-sarif [REQ-IMPL-2] [REQ-IMPL-3]" gate_sarif
 
 #  b) the examples (the irqlint run of section 2): valid, each expected finding there with its
 #     rule and line (the same checker as for the text), nothing lost or added against the text.

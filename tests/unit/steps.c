@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "unit_util.h"
+#include "steps.h"		/* src/core: the step marks (internal) */
 
 #ifndef IRQSYNC_STEP_HOOKS
 #error "build steps.c against the IRQSYNC_STEP_HOOKS library, with -DIRQSYNC_STEP_HOOKS"

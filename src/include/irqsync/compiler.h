@@ -9,9 +9,9 @@
  *   __acquires(x)      the function returns holding x
  *   __releases(x)      the function is entered holding x and returns without it
  *   __must_hold(x)     the function is entered and left holding x
- *   __cond_lock(x, c)  expression c acquired x when it is true
+ *   __acquire(x)       (a statement) x is acquired here
+ *   __release(x)       (a statement) x is released here
  *   __must_check       the caller must use the result
- *   __force            a cast sparse should not complain about
  */
 #ifndef _IRQSYNC_COMPILER_H
 #define _IRQSYNC_COMPILER_H
@@ -22,26 +22,18 @@
 # define __must_hold(x)    __attribute__((context(x, 1, 1)))
 # define __acquire(x)      __context__(x, 1)
 # define __release(x)      __context__(x, -1)
-# define __cond_lock(x, c) ((c) ? ({ __acquire(x); 1; }) : 0)
-# define __force           __attribute__((force))
 #else
 # define __acquires(x)
 # define __releases(x)
 # define __must_hold(x)
 # define __acquire(x)      ((void)0)
 # define __release(x)      ((void)0)
-# define __cond_lock(x, c) (c)
-# define __force
 #endif
 
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__FRAMAC__)
 # define __must_check      __attribute__((warn_unused_result))
-# define irqsync_unlikely(x) __builtin_expect(!!(x), 0)
-# define irqsync_likely(x)   __builtin_expect(!!(x), 1)
 #else
 # define __must_check
-# define irqsync_unlikely(x) (x)
-# define irqsync_likely(x)   (x)
 #endif
 
 #endif /* _IRQSYNC_COMPILER_H */

@@ -48,23 +48,4 @@
 #error "irqsync: IRQSYNC_SPURIOUS_THRESHOLD must be below IRQSYNC_SPURIOUS_WINDOW"
 #endif
 
-/*
- * IRQSYNC_TEST_VARIANT selects a known-bad synchronize_irq for the tests
- * that must show the race (REQ-SYNC-6):
- *   0 - the 2007 original: spin on INPROGRESS, nothing else;
- *   1 - the barrier-only patch: smp_mb(), then the spin;
- *   2 - the shipped locked re-check (same as no variant);
- *   3 - the naive fix: take the lock on every spin (benchmark baseline);
- *   4 - a mutant that does not wait at all (shows the stress detectors can fail).
- * It is accepted only together with IRQSYNC_TESTING: a default build that
- * selects a variant must not compile.
- */
-#if defined(IRQSYNC_TEST_VARIANT) && !defined(IRQSYNC_TESTING)
-#error "IRQSYNC_TEST_VARIANT is for test builds only (define IRQSYNC_TESTING): a default build ships the locked re-check (REQ-SYNC-6)"
-#endif
-#if defined(IRQSYNC_TEST_VARIANT) && \
-	(IRQSYNC_TEST_VARIANT < 0 || IRQSYNC_TEST_VARIANT > 4)
-#error "IRQSYNC_TEST_VARIANT must be 0, 1, 2, 3 or 4"
-#endif
-
 #endif /* _IRQSYNC_CONFIG_H */

@@ -10,7 +10,6 @@
  *   spinlock.h   spinlock_t, spin_lock*()
  *   interrupt.h  request_irq() ... synchronize_irq(), handle_irq()
  *   warn.h       irqsync_warn() and its hook and counters
- *   steps.h      step names for model <-> code conformance
  */
 #ifndef _IRQSYNC_IRQSYNC_H
 #define _IRQSYNC_IRQSYNC_H
@@ -23,6 +22,5 @@
 #include <irqsync/spinlock.h>
 #include <irqsync/interrupt.h>
 #include <irqsync/warn.h>
-#include <irqsync/steps.h>
 
 #endif /* _IRQSYNC_IRQSYNC_H */

@@ -22,6 +22,7 @@
 
 #include <irqsync/irqsync.h>
 #include "../port.h"
+#include "../../core/steps.h"	/* IRQSYNC_STEP(IRQ_ARRIVE): the core's step marks */
 #include "irqsync_hosted.h"
 
 #if NR_IRQS > 64

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * irqsync/steps.h - the shared-memory steps of the core (REQ-IMPL-3).
+ * steps.h - the shared-memory steps of the core (REQ-IMPL-3).  Internal: the
+ * core, the hosted port and the tests include it (never the public irqsync.h).
  *
  * Each step carries the name of its Promela step (spec/steps.md).  The core
  * marks it with IRQSYNC_STEP(NAME, irq) next to the access.  The marks cost
@@ -8,8 +9,8 @@
  * build), where each calls the hook set with irqsync_set_step_hook(); the
  * conformance harness records and replays traces through it.
  */
-#ifndef _IRQSYNC_STEPS_H
-#define _IRQSYNC_STEPS_H
+#ifndef _IRQSYNC_CORE_STEPS_H
+#define _IRQSYNC_CORE_STEPS_H
 
 #define IRQSYNC_FOR_EACH_STEP(S) \
 	S(LOCK_TICKET) S(LOCK_WAIT) S(UNLOCK) \
@@ -45,4 +46,4 @@ void irqsync_step(enum irqsync_step step, unsigned int irq);
 # define IRQSYNC_STEP(name, irq) ((void)(irq))
 #endif
 
-#endif /* _IRQSYNC_STEPS_H */
+#endif /* _IRQSYNC_CORE_STEPS_H */

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tests/variants/sync-v1.c - v1, the barrier-only patch (variant 1).
+ * Test-only: linked in place of src/core/sync.c (mk/lib.mk).
+ */
+#include "spin.h"
+
+/* Test builds say which synchronize_irq they carry (REQ-SYNC-6 symbol check). */
+const int irqsync_test_variant = 1;
+
+/* v1, the barrier-only patch: barriers pair, and dispatch has none.  Known bad. */
+void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
+{
+	IRQSYNC_STEP(S_MB, irq);
+	irqsync_smp_mb();
+	irqsync_spin_while_inprogress(desc, irq);
+	IRQSYNC_STEP(S_RETURN, irq);
+}

@@ -3,21 +3,47 @@
 #   make model CPUS=4 LINES=2 MM=weak VARIANT=v2 [ARRIVALS=2 SHARERS=2]
 #                                           one configuration -> build/evidence/model-run.json
 #   make model-quick                        the matrix of `make check` (2 CPUs)
+#   make model [SET=quick|full|litmus] SHARD=i/N
+#                                           shard i of N of that matrix (balanced by expected cost)
+#                                           -> build/model/shards/<set>-i-of-N.json
+#   make model-merge [SET=…] [SHARDS="files"] merge the shards -> build/evidence/model.json, with
+#                                           the verdict rules of the unsharded run; fails on a
+#                                           missing / duplicated shard or row, or shards made
+#                                           from other sources, settings or matrix
 #   make model-scale / make bench-model     the scale benchmark -> build/evidence/model-scale.json
+#                                           (frontier runs: nice -n 15, pan -DMEMLIM=14000)
+#   make model-swarm [SHARD=i/N] [SWARM_JOBS=3] [SWARM_MINUTES=3]
+#                                           bitstate swarm, 6-8 CPUs: coverage, never "hold"
+#                                           -> build/evidence/model-swarm.json (or a shard file
+#                                           under build/model/swarm-shards/)
+#   make model-swarm-merge [SHARDS="files"] the swarm shards -> build/evidence/model-swarm.json
 # Trails of violations: build/evidence/trails/<run>.{trail,replay.sh,txt}.
 # The small models, one command each (also rows of both matrices):
 #   python3 tools/model/run1.py --model promela/ticket.pml MM_WEAK [TAS_LOCK=1]   REQ-LOCK-2
 #   python3 tools/model/run1.py --model promela/request.pml MM_TSO [REQ_BUG=1|2]  REQ-LIFECYCLE-2
 MODEL_ARGS = --jobs $(JOBS) $(if $(CPUS),--cpus $(CPUS)) $(if $(LINES),--lines $(LINES)) \
 	$(if $(ARRIVALS),--arrivals $(ARRIVALS)) $(if $(SHARERS),--sharers $(SHARERS)) \
-	$(if $(MM),--mm $(MM)) $(if $(VARIANT),--variant $(VARIANT))
+	$(if $(MM),--mm $(MM)) $(if $(VARIANT),--variant $(VARIANT)) \
+	$(if $(SET),--set $(SET)) $(if $(SHARD),--shard $(SHARD))
 
 ALL_TARGETS += model
-.PHONY: model model-quick model-litmus model-scale bench-model
+.PHONY: model model-quick model-litmus model-scale bench-model model-merge model-swarm \
+	model-swarm-merge
 model: ## the SPIN matrix (or one configuration with CPUS= LINES= ARRIVALS= SHARERS= MM= VARIANT=)
 	@$(PYTHON) tools/model/matrix.py $(MODEL_ARGS) --build $(BUILD)
 model-quick:
-	@$(PYTHON) tools/model/matrix.py --set quick --jobs $(JOBS) --build $(BUILD)
+	@$(PYTHON) tools/model/matrix.py --set quick --jobs $(JOBS) --build $(BUILD) $(if $(SHARD),--shard $(SHARD))
+# the merged model.json counts as produced from this tree's sources (the merge checks the shards
+# were made from them): it takes the model producer's begin-stamp, like `make model`
+model-merge: _evidence-begin-model
+	@$(PYTHON) tools/model/merge.py --build $(BUILD) $(if $(SET),--set $(SET)) \
+	  $(if $(SHARDS),--shards $(SHARDS))
+# swarm-style bitstate runs for 6-8 CPUs (coverage, never "hold"; tools/model/swarm.py)
+model-swarm:
+	@$(PYTHON) tools/model/swarm.py --build $(BUILD) $(if $(SHARD),--shard $(SHARD)) \
+	  $(if $(SWARM_JOBS),--jobs-per-config $(SWARM_JOBS)) $(if $(SWARM_MINUTES),--minutes $(SWARM_MINUTES))
+model-swarm-merge:
+	@$(PYTHON) tools/model/swarm.py --merge --build $(BUILD) $(if $(SHARDS),--shards $(SHARDS))
 model-litmus:
 	@$(PYTHON) tools/model/matrix.py --set litmus --jobs $(JOBS) --build $(BUILD)
 model-scale bench-model:

@@ -52,6 +52,13 @@ mtype = { D_LOCK, D_CHECK, D_SET_PENDING, D_SET_INPROGRESS, D_UNLOCK, D_HANDLER,
 /* ---- ghost state ---- */
 byte lk_owner[NADDR];       /* REQ-LOCK-1: CPU+1 holding the lock at that address, 0 if free */
 byte inst[NCPU];            /* line+1 of the handler instance CPU c runs, 0 if none */
+/* CPU c (if there is one) runs an instance of line l; some CPU does; the CPUs that do (bits) */
+#define INST_ON(c, l) (NCPU > (c) && inst[c] == (l) + 1)
+#define ANY_INST(l) (INST_ON(0, l) || INST_ON(1, l) || INST_ON(2, l) || INST_ON(3, l) || \
+	INST_ON(4, l) || INST_ON(5, l) || INST_ON(6, l) || INST_ON(7, l))
+#define INST_MASK(l) (INST_ON(0, l) | (INST_ON(1, l) << 1) | (INST_ON(2, l) << 2) | \
+	(INST_ON(3, l) << 3) | (INST_ON(4, l) << 4) | (INST_ON(5, l) << 5) | (INST_ON(6, l) << 6) | \
+	(INST_ON(7, l) << 7))
 bit  old[NCPU];             /* that instance read the driver flag still 0 */
 byte stale;                 /* running instances that read the old flag (for the LTL claim) */
 byte before;                /* REQ-SYNC-1: CPUs whose instance began before the call began */
@@ -255,8 +262,7 @@ inline handle_irq(me, l, st, acts, fl) {
 	:: else ->
 		atomic { status_store(me, l, (st & ~PENDING) | INPROGRESS, D_SET_INPROGRESS);
 			/* REQ-DISPATCH-3: one instance per line */
-			assert(!(inst[0] == l + 1 || inst[1] == l + 1 || (NCPU > 2 && inst[2] == l + 1) ||
-				(NCPU > 3 && inst[3] == l + 1) || (NCPU > 4 && inst[4] == l + 1)));
+			assert(!ANY_INST(l));
 			inst[me] = l + 1;
 			SPLIT_SC
 			unlock(me, DLOCK(l), D_UNLOCK);
@@ -313,9 +319,7 @@ inline synchronize_irq(me, l, st) {
 	d_step { insync = 1;
 		PROBE_IF(1, stale > 0);     /* an instance that read the old flag is still running */
 		/* REQ-SYNC-1: the instances that began before the call */
-		before = (inst[0] == l + 1) | ((inst[1] == l + 1) << 1) |
-			((NCPU > 2 && inst[2] == l + 1) << 2) | ((NCPU > 3 && inst[3] == l + 1) << 3) |
-			((NCPU > 4 && inst[4] == l + 1) << 4) }
+		before = INST_MASK(l) }
 #if VARIANT == 1
 	mm_mb(me, S_MB);
 #endif
@@ -357,8 +361,7 @@ inline disable_irq(me, l, st) {
 	disable_irq_nosync(me, l, st);
 	synchronize_irq(me, l, st);
 	/* REQ-DEPTH-1: from here until the enable, no handler instance of l runs */
-	d_step { assert(!(inst[0] == l + 1 || inst[1] == l + 1 || (NCPU > 2 && inst[2] == l + 1) ||
-		(NCPU > 3 && inst[3] == l + 1) || (NCPU > 4 && inst[4] == l + 1)));
+	d_step { assert(!ANY_INST(l));
 		dis_window = 1 }
 }
 inline enable_irq(me, l, st) {

@@ -13,7 +13,8 @@
  *   SCEN=SCEN_SYNC|SCEN_FREE|SCEN_DEPTH|SCEN_HAZARD
  *   CALLER_MB=0|1                  SYNC: smp_mb between the flag store and the call
  *   HAZARD_FIX=0|1                 HAZARD: 1 uses spin_lock_irqsave/restore for the inner lock
- *   NCPU=2..5  NLINES=1..2  ARRIVALS=1..4 (per line)  SHARERS=1..2 (handlers on line 0)
+ *   NCPU=2..8  NLINES=1..2  ARRIVALS=1..4 (per line)  SHARERS=1..2 (handlers on line 0)
+ *                                  (the matrix uses 2..5; model-scale and model-swarm up to 8)
  *   PROBE=n                        non-vacuity probe n (see PROBE_IF in irq.pml)
  * CPU 0 runs the scenario (the driver); CPUs 1.. take interrupts.  In the HAZARD scenario CPU 0
  * also takes interrupts whenever its interrupts are enabled.
@@ -30,6 +31,9 @@
 #endif
 #ifndef NCPU
 #define NCPU 2
+#endif
+#if NCPU < 2 || NCPU > 8
+#error "NCPU must be 2..8"
 #endif
 #ifndef NLINES
 #define NLINES 1
@@ -53,24 +57,63 @@
 #endif
 
 bit irq_en[NCPU];       /* local interrupt-enable state (REQ-LOCK-6) */
+#ifndef SYMM
+#define SYMM 0          /* -DSYMM=1: the symmetry reduction R14 (below) */
+#endif
 
 /* the end of a dispatch, in the step of its last unlock: interrupts on again, and (idle CPUs)
  * the promise that the next access is the next D_LOCK, an acquire (mm_viewdead) */
+#if SYMM
+/* (R14: the same updates in another order inside the one step, ending on a plain assignment, so
+ * that the CPU is at the top of its loop right after this step: the if-fi last leaves SPIN a
+ * jump state between the two; and the locals the next dispatch starts from are zero) */
+#define DISPATCH_END(me, l) \
+	if :: me != 0 -> mm_viewdead(me) :: else fi; \
+	assert(acts == 0 && fl == 0); irq_en[me] = 1; busy--; st = 0; l = 0
+#else
 #define DISPATCH_END(me, l) \
 	irq_en[me] = 1; busy--; st = 0; l = 0; \
 	if :: me != 0 -> mm_viewdead(me) :: else fi
+#endif
 
 #include "irq.pml"
+
+/*
+ * -DSYMM=1: symmetry reduction over the interrupt CPUs 1..NCPU-1 (spec/memory-models.md, R14;
+ * model-scale and a few 30-model checks only, never the matrix).  Those CPUs run the same code, and
+ * nothing in the model or its properties tells them apart but their index.  A CPU is CLEAN when
+ * every part of the state that belongs to it is as at the start: it runs no dispatch (interrupts
+ * on, at the top of its loop), holds no lock, its store buffer is empty and its views are dead
+ * (MM_CLEAN), and all its ghost state is zero.  Two clean CPUs are interchangeable, so an
+ * arrival taken by the higher one leads to the mirror image (the two indices swapped) of the
+ * state reached when the lower one takes it: only the lowest clean CPU may take an arrival (any
+ * CPU that is not clean still may).  The guard holds for CPU 0 always (it is the driver).
+ */
+#if SYMM
+#define CLEAN(c) (NCPU > (c) && irq_en[c] && MM_CLEAN(c) && inst[c] == 0 && !old[c] && \
+	!wrote[c] && !hr[c] && ch_snap[c] == 0 && ch_called[c] == 0 && !((before >> (c)) & 1) && \
+	lk_owner[DLOCK(0)] != (c) + 1 && lk_owner[DLOCK(1)] != (c) + 1 && \
+	lk_owner[DRVLOCK] != (c) + 1 && lk_owner[OTHLOCK] != (c) + 1)
+#define CLEAN_BELOW(me, c) ((me) > (c) && CLEAN(c))
+#define SYMM_GUARD(me) && ((me) == 0 || !CLEAN(me) || !(CLEAN_BELOW(me, 1) || \
+	CLEAN_BELOW(me, 2) || CLEAN_BELOW(me, 3) || CLEAN_BELOW(me, 4) || CLEAN_BELOW(me, 5) || \
+	CLEAN_BELOW(me, 6)))
+/* the CPU's own locals are zero whenever it takes an arrival (part of "as at the start") */
+#define SYMM_IDLE assert(me == 0 || (l == 0 && st == 0 && acts == 0 && fl == 0));
+#else
+#define SYMM_GUARD(me)
+#define SYMM_IDLE
+#endif
 
 /* an interrupt arrives on CPU me (interrupts enabled) and is dispatched there; busy counts
  * the arrivals taken and not yet dispatched to the end */
 inline take_irq(me, l, st, acts, fl) {
 	if
 	/* REQ-DISPATCH-8: the handler runs with the CPU's interrupts off (on again: DISPATCH_END) */
-	:: atomic { arr[0] > 0 && irq_en[me] -> STEP(me, IRQ_ARRIVE); arr[0]--; unserved[0] = 1;
-		busy++; irq_en[me] = 0; l = 0 }
-	:: atomic { NLINES > 1 && arr[1] > 0 && irq_en[me] -> STEP(me, IRQ_ARRIVE); arr[1]--;
-		unserved[1] = 1; busy++; irq_en[me] = 0; l = 1 }
+	:: atomic { arr[0] > 0 && irq_en[me] SYMM_GUARD(me) -> SYMM_IDLE STEP(me, IRQ_ARRIVE);
+		arr[0]--; unserved[0] = 1; busy++; irq_en[me] = 0; l = 0 }
+	:: atomic { NLINES > 1 && arr[1] > 0 && irq_en[me] SYMM_GUARD(me) -> SYMM_IDLE
+		STEP(me, IRQ_ARRIVE); arr[1]--; unserved[1] = 1; busy++; irq_en[me] = 0; l = 1 }
 	fi;
 	handle_irq(me, l, st, acts, fl)
 }
@@ -84,8 +127,10 @@ end:	do
 }
 
 /* everything has settled: no arrival left, no dispatch running, every buffer drained */
+#define DRAINED_IF(c) (NCPU <= (c) || MM_DRAINED(c))
 #define QUIET (arr[0] == 0 && arr[1] == 0 && busy == 0 && MM_DRAINED(0) && MM_DRAINED(1) && \
-	(NCPU < 3 || MM_DRAINED(2)) && (NCPU < 4 || MM_DRAINED(3)) && (NCPU < 5 || MM_DRAINED(4)))
+	DRAINED_IF(2) && DRAINED_IF(3) && DRAINED_IF(4) && DRAINED_IF(5) && DRAINED_IF(6) && \
+	DRAINED_IF(7))
 
 #if SCEN == SCEN_HAZARD
 /* an interrupt point of CPU 0: one may be taken here if its interrupts are enabled */
@@ -144,6 +189,21 @@ proctype driver() {
 #endif
 }
 
+#if SYMM && defined(SYMM_CHECK)
+/* R14's premise, checked in every reachable state by a monitor (check runs, -DNOREDUCE): a CPU
+ * 1.. with interrupts on is at the top of its loop (its `end` label), and a clean one has its
+ * locals at zero -- so two clean CPUs differ in nothing but their index.  pids: init 0, the
+ * flushers 1..MM_NFLUSH, the driver, CPUs 1.., this monitor. */
+#define CPU_PID(c) (MM_NFLUSH + 1 + (c))
+#define PREMISE(c) (NCPU <= (c) || ((!irq_en[c] || cpu[CPU_PID(c)]@end) && \
+	(!CLEAN(c) || (cpu[CPU_PID(c)]:l == 0 && cpu[CPU_PID(c)]:st == 0 && \
+	cpu[CPU_PID(c)]:acts == 0 && cpu[CPU_PID(c)]:fl == 0 && cpu[CPU_PID(c)]:me == (c)))))
+proctype symm_check() {
+	assert(PREMISE(1) && PREMISE(2) && PREMISE(3) && PREMISE(4) && PREMISE(5) && PREMISE(6) &&
+		PREMISE(7))
+}
+#endif
+
 /* the SYNC guarantee as a temporal claim (REQ-SYNC-3 / REQ-SYNC-4); checked without -A */
 #if defined(LTL_SYNC)
 ltl sync { [] !(returned && stale > 0) }
@@ -158,6 +218,17 @@ init {
 		if :: NCPU > 2 -> irq_en[2] = 1 :: else fi;
 		if :: NCPU > 3 -> irq_en[3] = 1 :: else fi;
 		if :: NCPU > 4 -> irq_en[4] = 1 :: else fi;
+#if NCPU > 5
+		/* (CPUs 5..7 by the preprocessor: up to 5 CPUs the set-up steps, and so pan's depth and
+		 * its -DBFS state counts, are those of the matrix) */
+		irq_en[5] = 1;
+#endif
+#if NCPU > 6
+		irq_en[6] = 1;
+#endif
+#if NCPU > 7
+		irq_en[7] = 1;
+#endif
 #if SCEN != SCEN_HAZARD
 		irq_en[0] = 0;                       /* the driver in the SYNC/FREE/DEPTH scenarios */
 #endif
@@ -179,6 +250,9 @@ init {
 		:: mm_k < NCPU -> run cpu(mm_k); mm_k++
 		:: else -> break
 		od;
-		mm_k = 0
+		mm_k = 0;
+#if SYMM && defined(SYMM_CHECK)
+		run symm_check();
+#endif
 	}
 }

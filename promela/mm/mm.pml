@@ -35,6 +35,9 @@
  *     mm_relax(me)                   cpu_relax() in a wait loop (WEAK with -DMM_EVENTUAL:
  *                                    stores become visible eventually -- liveness runs only)
  *     MM_DRAINED(me)                 expression: no store of me pending, no load unresolved
+ *     MM_CLEAN(me)                   expression: everything of me in the memory model is as at
+ *                                    the start (the symmetry reduction R14, -DSYMM=1)
+ *     MM_NFLUSH                      the number of background processes (pids 1..MM_NFLUSH)
  * Background processes (TSO, WEAK) are started with mm_start(): one mm_flusher per CPU.
  */
 #ifndef MM_PML

@@ -7,6 +7,10 @@ byte lreg[NCPU];
 
 #define MM_NAME "sc"
 #define MM_DRAINED(mc) true
+/* everything of CPU mc in the memory model is as at the start (SYMM, spec R14): no buffer;
+ * only the late-load register, which the protocol never uses */
+#define MM_CLEAN(mc) (lreg[mc] == 0)
+#define MM_NFLUSH 0        /* no background process */
 
 inline mm_load(mc, ma, mr, mst)      { d_step { mr = mem[ma]; STEPV(mc, mst, ma, mr) } }
 inline mm_store(mc, ma, mv, mst)     { d_step { STEPV(mc, mst, ma, mv); mem[ma] = mv } }

@@ -24,6 +24,12 @@ byte lreg[NCPU];
 #define MM_NAME "tso"
 #define SB(mc, i) ((mc) * SBD + (i))
 #define MM_DRAINED(mc) (sb_n[mc] == 0)
+/* everything of CPU mc in the memory model is as at the start (SYMM, spec R14): an empty
+ * buffer (its entries are zeroed as they drain) */
+#define MM_CLEAN(mc) (sb_n[mc] == 0 && lreg[mc] == 0 && SBZ(mc, 0) && SBZ(mc, 1) && SBZ(mc, 2) && \
+	SBZ(mc, 3) && SBZ(mc, 4) && SBZ(mc, 5))
+#define SBZ(mc, j) (SBD <= j || (sb_a[SB(mc, j)] == 0 && sb_v[SB(mc, j)] == 0))
+#define MM_NFLUSH NCPU     /* background processes: one flusher per CPU (pids 1..NCPU) */
 
 /* r = newest own buffered value of a, else memory */
 inline mm_read(mc, ma, mr) {

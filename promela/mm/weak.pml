@@ -70,6 +70,20 @@ bit  vdead[NCPU];             /* the CPU's next access is an acquire: its views 
 #define MM_NAME "weak"
 #define SB(mc, i) ((mc) * SBD + (i))
 #define MM_DRAINED(mc) (sb_n[mc] == 0 && !lt_p[mc])
+/* everything of CPU mc in the memory model is as at the start (SYMM, spec R14): an empty
+ * buffer (entries zeroed as they drain; no release entry, no wmb mark left), no late load, and
+ * dead views (held at 0, as mm_viewdead leaves them for CPUs 1.. at the start) */
+#define MM_CLEAN(mc) (sb_n[mc] == 0 && sb_nrel[mc] == 0 && !wmb_pend[mc] && !lt_p[mc] && \
+	lt_a[mc] == 0 && lreg[mc] == 0 && vdead[mc] && SBZ(mc, 0) && SBZ(mc, 1) && SBZ(mc, 2) && \
+	SBZ(mc, 3) && SBZ(mc, 4) && SBZ(mc, 5) && VWZ(mc, 0) && VWZ(mc, 1) && VWZ(mc, 2) && \
+	VWZ(mc, 3) && VWZ(mc, 4) && VWZ(mc, 5))
+#define SBZ(mc, j) (SBD <= j || (sb_a[SB(mc, j)] == 0 && sb_v[SB(mc, j)] == 0 && sb_b[SB(mc, j)] == 0))
+#if HIST > 1
+#define VWZ(mc, ma) (NH <= ma || view[VW(mc, ma)] == 0)
+#else
+#define VWZ(mc, ma) true
+#endif
+#define MM_NFLUSH NCPU     /* background processes: one flusher per CPU (pids 1..NCPU) */
 
 /* does the CPU's buffer hold a store to a?  (entries past sb_n are zero; unrolled, SBD <= 6) */
 #define SBHAS1(mc, ma, j) (SBD > j && sb_n[mc] > j && sb_a[SB(mc, j)] == (ma))

@@ -5,7 +5,10 @@
 # non-vacuity probes, the store-buffer depth pitfall [REQ-MM-6], bad arguments; the chain walk on
 # a shared line with its seeded bugs [REQ-DISPATCH-4], the ticket lock's FIFO order against the
 # test-and-set lock [REQ-LOCK-2], concurrent request_irq with its seeded bugs [REQ-LIFECYCLE-2]
-# (rows of the quick matrix).
+# (rows of the quick matrix); the quick matrix as 2 shards + merge equals the unsharded run, and
+# the merge refuses missing, duplicated, foreign or incomplete shards [REQ-MM-5]; the symmetry
+# reduction R14 (its cutoff, a known-bad twin, its premise monitor) and a swarm smoke run
+# [REQ-MM-6] (the frontier and the real swarm are `make model-scale` / `make model-swarm`).
 # Every expected violation passes only when pan reports that specific assertion or claim.
 . tests/lib.sh
 B=build/model-check
@@ -38,6 +41,94 @@ PY
 )
   t_ok "model/quick matrix complete [REQ-MM-5]" "$(tail -1 "$LOGDIR/matrix.log") ($(_t_dt "$t0")s)"
 fi
+
+# --- sharding: `make model SHARD=i/N` + `make model-merge` give the unsharded result (same rows,
+# verdicts, state counts; only pan's elapsed seconds differ). The two shards run side by side,
+# one job each, reusing the pan binaries the run above compiled (build/.../pan-cache) ---
+t0=$EPOCHREALTIME
+SH=$B/model/shards
+rm -rf "$SH" "$B/shard-bad"
+mkdir -p "$B/shard-bad"
+(make -s --no-print-directory model SET=quick SHARD=1/2 JOBS=1 BUILD="$B" >"$LOGDIR/shard-1.log" 2>&1
+ echo $? >"$B/shard-1.rc") &
+make -s --no-print-directory model SET=quick SHARD=2/2 JOBS=1 BUILD="$B" >"$LOGDIR/shard-2.log" 2>&1
+echo $? >"$B/shard-2.rc"
+wait
+for i in 1 2; do
+  if [[ $(cat "$B/shard-$i.rc") == 0 && -s $SH/quick-$i-of-2.json ]]; then
+    t_ok "model/shard $i/2 of the quick matrix ran, every row as expected [REQ-MM-5]" "$(tail -1 "$LOGDIR/shard-$i.log")"
+  else
+    t_fail "model/shard $i/2 of the quick matrix ran, every row as expected [REQ-MM-5]" "exit $(cat "$B/shard-$i.rc") (log: $LOGDIR/shard-$i.log)"
+  fi
+done
+t_run "model/shard: merge of 2 shards equals the unsharded quick matrix (rows, verdicts, states) [REQ-MM-5 REQ-MM-6]" \
+  bash -c "make -s --no-print-directory model-merge SET=quick BUILD='$B' && python3 tools/model/merge.py --compare '$B/model-quick.json' '$B/evidence/model.json'"
+t_ok "model/shard: two shards + merge took $(_t_dt "$t0")s"
+# the merge refuses an incomplete or inconsistent set of shards, and keeps the verdict rule
+t_run_fail "model/shard: a merge with a missing shard fails, naming it [REQ-ERR-7]" \
+  'missing shard 2/2 of the quick matrix' \
+  make -s --no-print-directory model-merge SET=quick SHARDS="$SH/quick-1-of-2.json" BUILD="$B"
+t_run_fail "model/shard: a shard given twice fails [REQ-ERR-7]" 'shard 1/2 given twice' \
+  python3 tools/model/merge.py --build "$B/shard-bad" --shards "$SH/quick-1-of-2.json" "$SH/quick-1-of-2.json"
+python3 - "$SH" "$B/shard-bad" <<'PY'
+import json, sys
+sh, bad = sys.argv[1], sys.argv[2]
+s = json.load(open(f"{sh}/quick-2-of-2.json"))
+s["inputs"]["sha256"] = "0" * 64                     # made from other model sources
+json.dump(s, open(f"{bad}/other-sources-2.json", "w"))
+s = json.load(open(f"{sh}/quick-2-of-2.json"))
+s["runs"] = s["runs"][1:]                            # a row lost
+json.dump(s, open(f"{bad}/lost-row-2.json", "w"))
+s = json.load(open(f"{sh}/quick-2-of-2.json"))
+r = next(x["row"] for x in s["runs"] if x["row"]["expected"] == "violate")
+r["result"], r["trail"] = "hold", None                # an expected violation not found
+json.dump(s, open(f"{bad}/not-expected-2.json", "w"))
+PY
+t_run_fail "model/shard: shards made from different model sources fail [REQ-ERR-7]" \
+  'shards made from different model sources' \
+  python3 tools/model/merge.py --build "$B/shard-bad" --shards "$SH/quick-1-of-2.json" "$B/shard-bad/other-sources-2.json"
+t_run_fail "model/shard: a row missing from every shard fails [REQ-ERR-7]" 'row\(s\) of the matrix in no shard' \
+  python3 tools/model/merge.py --build "$B/shard-bad" --shards "$SH/quick-1-of-2.json" "$B/shard-bad/lost-row-2.json"
+t_run_fail "model/shard: the merge applies the verdict rule (a missed violation fails) [REQ-MM-5]" \
+  'model-merge: FAIL .*hold \(expected violate\)' \
+  python3 tools/model/merge.py --build "$B/shard-bad" --shards "$SH/quick-1-of-2.json" "$B/shard-bad/not-expected-2.json"
+
+# --- the symmetry reduction R14 (-DSYMM=1, model-scale / model-swarm only; spec/memory-models.md)
+# [REQ-MM-6]: its cutoff is visible (1 line x 2 arrivals: the same states at 3 and 5 CPUs, the
+# plain 5-CPU model has more), the reduced model still finds v1's race, and its premise (two
+# clean CPUs differ only in their index) holds in every state of a run without POR ---
+cnt() { grep -o 'states=[0-9]*' | head -1 | cut -d= -f2; }
+s3=$($R1 --dfs MM_WEAK VARIANT=2 ARRIVALS=2 NCPU=3 SYMM=1 2>&1 | cnt)
+s5=$($R1 --dfs MM_WEAK VARIANT=2 ARRIVALS=2 NCPU=5 SYMM=1 2>&1 | cnt)
+p5=$($R1 --dfs MM_WEAK VARIANT=2 ARRIVALS=2 NCPU=5 2>&1 | cnt)
+if [[ -n $s3 && $s3 == "$s5" && ${p5:-0} -gt ${s5:-0} ]]; then
+  t_ok "model/symmetry R14: cutoff, v2 weak 1 line x 2 arrivals: 3 CPUs = 5 CPUs < plain 5 CPUs [REQ-MM-6]" "states $s3 = $s5 < $p5"
+else
+  t_fail "model/symmetry R14: cutoff, v2 weak 1 line x 2 arrivals: 3 CPUs = 5 CPUs < plain 5 CPUs [REQ-MM-6]" "states 3 CPUs '$s3', 5 CPUs '$s5', plain 5 CPUs '$p5'"
+fi
+t_run_fail "model/symmetry R14: v1 weak 4 CPUs x 2 arrivals, reduced: SPIN still finds the stale flag [REQ-MM-6 REQ-SYNC-3]" \
+  'assertion violated (\(stale==0\)|\s*!\(returned\))' $R1 MM_WEAK VARIANT=1 NCPU=4 ARRIVALS=2 CHECK_SYNC1=0 SYMM=1
+t_run "model/symmetry R14: premise monitor holds in every state (weak, 3 CPUs x 2 lines, no POR) [REQ-MM-6]" \
+  $R1 --noreduce MM_WEAK VARIANT=2 NCPU=3 NLINES=2 SHARERS=2 SYMM=1 SYMM_CHECK
+t_run "model/symmetry R14: premise monitor holds in every state (tso, DEPTH, 3 CPUs x 3 arrivals, no POR) [REQ-MM-6]" \
+  $R1 --noreduce MM_TSO VARIANT=2 NCPU=3 ARRIVALS=3 SCEN=SCEN_DEPTH CHECK_SYNC1=0 SYMM=1 SYMM_CHECK
+
+# --- swarm (bitstate) runs: coverage, never "hold"; a tiny smoke plan, whole and as 2 shards ---
+t_run "model/swarm smoke: v2 jobs report coverage (no error, never hold), the v1 job its violation [REQ-MM-6]" \
+  bash -c "python3 tools/model/swarm.py --smoke --jobs-per-config 2 --minutes 1 --build '$B' --out '$B/swarm-smoke.json' && python3 - '$B/swarm-smoke.json' <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+jobs = d['jobs']
+assert jobs and all(j['exhaustive'] is False and j['result'] != 'hold' for j in jobs), 'a bitstate job claims hold'
+assert all(j['result'] == ('violate' if j['variant'] == 'v1' else 'no error') for j in jobs)
+assert all(0 <= j['p_omit'] < 1 and j['hash_factor'] for j in jobs)
+assert all('not exhaustive' in s['verdict'] or 'as expected' in s['verdict'] for s in d['summary'])
+PY"
+rm -rf "$B/model/swarm-shards"
+t_run "model/swarm smoke as 2 shards + merge: every job once [REQ-MM-6]" \
+  bash -c "for i in 1 2; do python3 tools/model/swarm.py --smoke --jobs-per-config 2 --minutes 1 --build '$B' --shard \$i/2 || exit 1; done && python3 tools/model/swarm.py --merge --build '$B' --out '$B/swarm-merged.json' && python3 -c \"import json,sys; a=json.load(open('$B/swarm-smoke.json')); b=json.load(open('$B/swarm-merged.json')); assert [(j['id'], j['result']) for j in a['jobs']] == [(j['id'], j['result']) for j in b['jobs']]\""
+t_run_fail "model/swarm: a merge with a missing shard fails [REQ-ERR-7]" 'missing 2/2' \
+  python3 tools/model/swarm.py --merge --build "$B" --shards "$B/model/swarm-shards/swarm-1-of-2.json" --out "$B/swarm-bad.json"
 
 # --- direct runs: expected violations must name the specific assertion ---
 t_run_fail "model/direct v1 tso tg3+mb: SPIN finds the stale-flag handler [REQ-SYNC-3 REQ-MM-2]" \
@@ -89,6 +180,8 @@ t_run_fail "model/bad MM=foo names the models [REQ-ERR-7]" 'MM=foo is not a memo
   make -s model MM=foo
 t_run_fail "model/bad ARRIVALS=9 names the range [REQ-ERR-7]" 'ARRIVALS=9 is out of range: valid values are 1\.\.4' \
   make -s model ARRIVALS=9
+t_run_fail "model/bad SHARD=3/2 says how to write a shard [REQ-ERR-7]" 'SHARD=3/2 is not a shard: write i/N' \
+  make -s model SHARD=3/2
 
 # --- progress (REQ-SYNC-5): synchronize_irq returns under weak fairness; without fairness, or on
 # WEAK without eventual visibility, SPIN shows the non-terminating spin (so the check can fail) ---

@@ -4,6 +4,8 @@
   matrix.py --set full|quick            every litmus test under every memory model, and the
                                         protocol scenarios x variants x memory models
   matrix.py --cpus 4 --lines 2 --mm weak --variant v2    one configuration (protocol rows)
+  matrix.py --set quick --shard 1/2     shard 1 of 2 of that matrix -> build/model/shards/
+                                        quick-1-of-2.json (merge: tools/model/merge.py)
 
 Both sets also hold: the chain walk on a line of 2 sharers and its seeded bugs (REQ-DISPATCH-4),
 the ticket lock against the test-and-set lock (promela/ticket.pml, REQ-LOCK-2) and concurrent
@@ -15,9 +17,14 @@ expected violation passes only when pan reports the specific assertion or claim 
 (its `match` regex).  A run cut short by the depth or memory limit is "incomplete", never
 "hold".  Results: build/evidence/model.json (DESIGN.md format); each violation's shortest
 (-DBFS) trail, its one-command replay and a text rendering under build/evidence/trails/.
+A shard runs the rows the deterministic, cost-balanced split (shard_assignment) gives it and
+writes a partial result: its runs, the trails they left, a hash of the model sources, the tool
+versions and a hash of the whole matrix definition; merge.py checks and joins the shards and
+applies the same verdict rule (spec/memory-models.md, "Shards").  A shard exits 1 when one of its
+rows is not as expected.  pan binaries are reused by content (build/model/pan-cache).
 Exit status: 0 all rows as expected, 1 otherwise, 2 bad arguments.
 """
-import argparse, json, os, re, sys, time
+import argparse, base64, hashlib, json, os, re, subprocess, sys, time, zlib
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -30,7 +37,12 @@ LIMITS = {"cpus": (2, 5), "lines": (1, 2), "arrivals": (1, 4), "sharers": (1, 2)
 MMS = ("sc", "tso", "weak")
 VARIANTS = ("v0", "v1", "v2")
 MM_REQ = {"sc": "REQ-MM-1", "tso": "REQ-MM-2", "weak": "REQ-MM-3"}
-DEPTH_LIMIT = 2000000
+# pan -m: the deepest matrix run reaches depth ~900; a run deeper than the limit is reported
+# "incomplete" (pan: "max search depth too small"), never "hold".  pan -w: 2^20 hash slots
+# (the largest matrix run stores ~160K states; a fuller table only chains).  Neither changes a
+# state count; both keep pan's start-up (it clears its stack and hash table) to milliseconds.
+DEPTH_LIMIT = 100000
+HASH_W = 20
 MEMLIM_MB = 4096
 
 # ---------------------------------------------------------------------------------------
@@ -352,24 +364,37 @@ def row_id(r):
     return re.sub(r"[^A-Za-z0-9_.+-]", "_", base)
 
 
-def run_row(r, build, trails, cc_opt):
-    model = r.get("file", MODEL)
-    rid = row_id(r)
-    work = os.path.join(build, "model", rid)
+def pan_settings(r):
+    """The pan compile flags and run arguments of a row (part of the matrix definition)."""
     # shortest counterexamples: BFS for safety; LTL runs need the nested DFS
     if r["ltl"]:
         # weak fairness (-f) needs room for every process (init, driver, CPUs, flushers)
         cc = [f"-DMEMLIM={MEMLIM_MB}", "-DNFAIR=4"]
-        args = [f"-m{DEPTH_LIMIT}", "-a"] + (["-f"] if r.get("fair") else [])
+        args = [f"-m{DEPTH_LIMIT}", f"-w{HASH_W}", "-a"] + (["-f"] if r.get("fair") else [])
     elif r["expected"] == "violate" and not r["name"].startswith("probe"):
         cc = ["-DSAFETY", "-DBFS", f"-DMEMLIM={MEMLIM_MB}"]   # the shortest trail
-        args = [f"-m{DEPTH_LIMIT}"]
+        args = [f"-m{DEPTH_LIMIT}", f"-w{HASH_W}"]
     else:
         # depth-first with partial-order reduction (BFS weakens it); a violation still
         # leaves a (not necessarily shortest) trail
         cc = ["-DSAFETY", "-DCOLLAPSE", f"-DMEMLIM={MEMLIM_MB}"]
-        args = [f"-m{DEPTH_LIMIT}"]
-    res = pan.run(work, model, r["defines"], cc, args, cc_opt=cc_opt)
+        args = [f"-m{DEPTH_LIMIT}", f"-w{HASH_W}"]
+    return cc, args
+
+
+def row_ok(r):
+    """The verdict rule: the result is the expected one, and an expected violation is the
+    specific one (its `match`)."""
+    return r["result"] == r["expected"] and not r.get("wrong_violation")
+
+
+def run_row(r, build, trails, cc_opt):
+    model = r.get("file", MODEL)
+    rid = row_id(r)
+    work = os.path.join(build, "model", rid)
+    cc, args = pan_settings(r)
+    res = pan.run(work, model, r["defines"], cc, args, cc_opt=cc_opt,
+                  cache_dir=os.path.join(build, "model", "pan-cache"))
     out = {k: r[k] for k in ("kind", "name", "variant", "memory_model", "config", "property",
                              "requirements", "expected") + tuple(k for k in ("knob", "value")
                                                                   if k in r)}
@@ -398,7 +423,7 @@ def run_row(r, build, trails, cc_opt):
     else:
         out["result"] = "hold"
         out["exhaustive"] = True
-    out["ok"] = out["result"] == out["expected"] and not out.get("wrong_violation")
+    out["ok"] = row_ok(out)
     return out
 
 
@@ -437,6 +462,218 @@ CONFIGS = {
              dict(cpus=3, lines=1, arrivals=2, sharers=1),
              dict(cpus=3, lines=2, arrivals=1, sharers=2)],
 }
+OPTION_KEYS = ("set",) + tuple(LIMITS) + ("mm", "variant")
+
+
+def parse_options(opts):
+    """The matrix a set of options selects (the command line, or a shard file's record).
+    Returns (errors, matrix) with matrix = dict(set, rows, out) -- out is the file name of the
+    result under build/evidence/."""
+    errs = []
+    cfg = dict(cpus=2, lines=1, arrivals=1, sharers=1)
+    single = False
+    for k, (lo, hi) in LIMITS.items():
+        v = opts.get(k)
+        if v in (None, ""):
+            continue
+        single = True
+        if not re.fullmatch(r"\d+", str(v)) or not lo <= int(v) <= hi:
+            errs.append(f"{k.upper()}={v} is out of range: valid values are {lo}..{hi}")
+        else:
+            cfg[k] = int(v)
+    mms, variants = MMS, VARIANTS
+    if opts.get("mm") not in (None, ""):
+        if opts["mm"] not in MMS:
+            errs.append(f"MM={opts['mm']} is not a memory model: valid values are sc, tso, weak")
+        else:
+            mms = (opts["mm"],)
+    if opts.get("variant") not in (None, ""):
+        if opts["variant"] not in VARIANTS:
+            errs.append(f"VARIANT={opts['variant']} is not a variant: valid values are v0, v1, v2")
+        else:
+            variants = (opts["variant"],)
+    if opts.get("set") not in (None, "") and opts["set"] not in ("quick", "full", "litmus"):
+        errs.append(f"SET={opts['set']} is not a matrix: valid values are quick, full, litmus")
+    if cfg["sharers"] > 1 and cfg["lines"] < 1:
+        errs.append("SHARERS needs at least one line")
+    if errs:
+        return errs, None
+    if opts.get("mm") or opts.get("variant"):
+        single = True
+    if single and opts.get("set") in (None, ""):
+        rows = protocol_rows(cfg, mms, variants, list(PROPS), probes=True)
+        name, out = "single", "model-run.json"
+    else:
+        name = opts.get("set") or "full"
+        rows = litmus_rows(mms)
+        if name != "litmus":
+            for c in CONFIGS[name]:
+                rows += protocol_rows(c, mms, variants, list(PROPS), probes=True)
+            # the seeded bugs are logic bugs: `make check` (quick) runs them under SC only
+            bad = MMS if name == "full" else ("sc",)
+            rows += sharer_rows(SHARER_CONFIG[name], mms, bad)  # REQ-DISPATCH-4
+            rows += small_rows(mms, bad, name == "full")        # REQ-LOCK-2, REQ-LIFECYCLE-2
+            if name == "full":
+                rows += saturation_rows()                       # REQ-MM-6
+        out = "model.json"
+    # de-duplicate (probes raise small configs to the same larger one)
+    seen, uniq = set(), []
+    for r in rows:
+        k = (row_id(r), tuple(r["defines"]))
+        if k not in seen:
+            seen.add(k)
+            uniq.append(r)
+    ids = [row_id(r) for r in uniq]
+    if len(set(ids)) != len(ids):   # a row's id names its work directory and its trail
+        dup = sorted({i for i in ids if ids.count(i) > 1})
+        raise SystemExit(f"model: two different rows share the id {dup[0]}")
+    return [], dict(set=name, rows=uniq, out=out)
+
+
+# ---------------------------------------------------------------------------------------
+# sharding (`make model SHARD=i/N`, `make model-merge`; spec/memory-models.md, "Shards")
+
+# what a row's result depends on besides its definition: the model producer's sources (the
+# sources tools/stamp.py fingerprints for `model`)
+MODEL_SOURCES = ("promela/", "tools/model/", "mk/model.mk", "spec/steps.md", "mk/config.mk",
+                 "Makefile")
+SHARD_FORMAT = "irqsync-model-shard/1"
+
+
+def source_files():
+    """The model's source files: tracked plus untracked-not-ignored (git), else a walk."""
+    try:
+        out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT,
+                             capture_output=True, check=True).stdout.decode()
+        files = [p for p in out.split("\0") if p]
+    except (OSError, subprocess.CalledProcessError):
+        files = []
+        for d, subs, names in os.walk(ROOT):
+            subs[:] = [x for x in subs if x not in (".git", "build", "__pycache__")]
+            files += [os.path.relpath(os.path.join(d, n), ROOT) for n in names]
+    return sorted(p for p in set(files) if p.startswith(MODEL_SOURCES)
+                  and "__pycache__/" not in p and not p.endswith(".pyc")
+                  and os.path.isfile(os.path.join(ROOT, p)))
+
+
+def inputs_fingerprint():
+    """sha256 over the path and content of every model source file."""
+    h = hashlib.sha256()
+    files = source_files()
+    for p in files:
+        with open(os.path.join(ROOT, p), "rb") as f:
+            h.update(f"{p}\0{hashlib.sha256(f.read()).hexdigest()}\n".encode())
+    return {"sha256": h.hexdigest(), "files": len(files)}
+
+
+def row_spec(r):
+    """Everything that defines a row's run and its verdict (for the matrix hash)."""
+    d = {k: v for k, v in r.items() if k != "file"}
+    d["id"] = row_id(r)
+    d["model"] = os.path.relpath(r.get("file", MODEL), ROOT)
+    d["pan"] = pan_settings(r)
+    return d
+
+
+def matrix_fingerprint(rows, cc_opt):
+    text = json.dumps({"cc_opt": cc_opt, "rows": [row_spec(r) for r in rows]}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def row_cost(r):
+    """Expected cost of a row in centiseconds, from its definition only (every shard must
+    compute the same split): gcc on pan.c dominates the small rows; the state space grows with
+    CPUs, lines, arrivals and the memory model; LTL and BFS runs cost more per state."""
+    c = r["config"]
+    cost = 150 + 5 * len(r["defines"])
+    if r["kind"] in ("protocol", "saturation"):
+        grow = ({"sc": 1, "tso": 2, "weak": 5}[r["memory_model"]] * 3 ** (c["cpus"] - 2)
+                * 8 ** (c["lines"] - 1) * 3 ** (c["arrivals"] - 1) * c["sharers"])
+        cost += grow * (3 if r["ltl"] else 1) * (2 if r.get("fair") else 1)
+    elif r["kind"] in ("lock", "lifecycle"):
+        cost += 20 * {"sc": 1, "tso": 2, "weak": 5}[r["memory_model"]]
+    return int(cost)
+
+
+def shard_assignment(rows, n):
+    """Rows to shards, balanced by expected cost: the most expensive row first, each to the
+    shard with the least cost so far (ties: the lower shard; rows of equal cost: by id).
+    Deterministic: it reads the matrix definition only.  Returns (shard of each row, loads)."""
+    order = sorted(range(len(rows)), key=lambda k: (-row_cost(rows[k]), row_id(rows[k])))
+    load, owner = [0] * n, [0] * len(rows)
+    for k in order:
+        s = min(range(n), key=lambda j: (load[j], j))
+        owner[k] = s
+        load[s] += row_cost(rows[k])
+    return owner, load
+
+
+def parse_shard(text):
+    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text or "")
+    if not m or not (1 <= int(m.group(1)) <= int(m.group(2))):
+        return None
+    return int(m.group(1)), int(m.group(2))
+
+
+def pack_trails(results, trails):
+    """The files of each result's trail (same stem: .trail, .replay.sh, .txt, .full.txt),
+    compressed, so that a shard file is the whole result of its runs."""
+    out = {}
+    for r in results:
+        if not r.get("trail"):
+            continue
+        stem = os.path.basename(r["trail"])[:-len(".txt")]
+        for ext in (".trail", ".replay.sh", ".txt", ".full.txt"):
+            p = os.path.join(trails, stem + ext)
+            if os.path.exists(p):
+                with open(p, "rb") as f:
+                    out[stem + ext] = base64.b64encode(zlib.compress(f.read(), 6)).decode()
+    return out
+
+
+def shard_record(m, opts, i, n, cc_opt):
+    owner, load = shard_assignment(m["rows"], n)
+    return dict(format=SHARD_FORMAT, set=m["set"], shard=i, of=n, options=opts,
+                inputs=inputs_fingerprint(),
+                settings=dict(spin=pan.spin_version(), gcc=pan.gcc_version(), cc_opt=cc_opt),
+                matrix=dict(sha256=matrix_fingerprint(m["rows"], cc_opt), rows=len(m["rows"]),
+                            ids=[row_id(r) for r in m["rows"]]),
+                cost=dict(unit="centiseconds (estimated)", shards=load),
+                assigned=[row_id(r) for k, r in enumerate(m["rows"]) if owner[k] == i - 1])
+
+
+# ---------------------------------------------------------------------------------------
+
+def print_row(k, n, res):
+    c = res["config"]
+    cs = (f"cpus={c['cpus']} lines={c['lines']} arr={c['arrivals']} sh={c['sharers']}"
+          if "lines" in c else f"cpus={c.get('cpus')}" if c.get("cpus") else "")
+    print(f"[{k:3d}/{n}] {'ok  ' if res['ok'] else 'FAIL'} {res['kind']:8s} "
+          f"{res['name']:22s} {res['variant'] or '--':2s} {res['memory_model']:4s} {cs:32s} "
+          f"{res['result']:10s} (expected {res['expected']}) "
+          f"states={res['states']} {res['seconds']}s"
+          + ("" if res["ok"] else f"  <- {res['detail']}"), flush=True)
+
+
+def finish(results, say=print):
+    """The rows of model.json from the runs (in matrix order): the derived saturation checks
+    appended, the verdict rule applied.  Returns (rows, rows not as expected).  The unsharded
+    run and the merge of shards both end here."""
+    results = [dict(r) for r in results]
+    for r in results:
+        r["ok"] = row_ok(r)
+    n = len(results)
+    if any(r["kind"] == "saturation" for r in results):
+        for chk in saturation_checks(results):          # REQ-MM-6: derived from the runs
+            results.append(chk)
+            n += 1
+            say(f"[{n:3d}/{n}] {'ok  ' if chk['ok'] else 'FAIL'} saturation {chk['name']:22s} "
+                f"{chk['result']:10s} (expected {chk['expected']}) {chk['detail']}")
+    bad = [r for r in results if not r["ok"]]
+    for r in results:
+        r.pop("ok", None)
+        r.pop("wrong_violation", None)
+    return results, bad
 
 
 def main():
@@ -447,110 +684,83 @@ def main():
     ap.add_argument("--mm", default=None)
     ap.add_argument("--variant", default=None)
     ap.add_argument("--jobs", default="2")
+    ap.add_argument("--shard", default=None, help="i/N: run the rows of shard i of N only")
     ap.add_argument("--out", default=None)
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     a = ap.parse_args()
 
     # --- validate the user's values (REQ-ERR-7 spirit: clear message, nothing run) ---
-    errs = []
-    cfg = dict(cpus=2, lines=1, arrivals=1, sharers=1)
-    single = False
-    for k, (lo, hi) in LIMITS.items():
-        v = getattr(a, k)
-        if v in (None, ""):
-            continue
-        single = True
-        if not re.fullmatch(r"\d+", v) or not lo <= int(v) <= hi:
-            errs.append(f"{k.upper()}={v} is out of range: valid values are {lo}..{hi}")
-        else:
-            cfg[k] = int(v)
-    mms, variants = MMS, VARIANTS
-    if a.mm not in (None, ""):
-        if a.mm not in MMS:
-            errs.append(f"MM={a.mm} is not a memory model: valid values are sc, tso, weak")
-        else:
-            mms = (a.mm,)
-    if a.variant not in (None, ""):
-        if a.variant not in VARIANTS:
-            errs.append(f"VARIANT={a.variant} is not a variant: valid values are v0, v1, v2")
-        else:
-            variants = (a.variant,)
+    opts = {k: getattr(a, k) for k in OPTION_KEYS}
+    opts = {k: (v if v not in ("",) else None) for k, v in opts.items()}
+    errs, m = parse_options(opts)
     if not re.fullmatch(r"[1-9]\d*", a.jobs or ""):
         errs.append(f"JOBS={a.jobs} is not a positive number")
-    if cfg["sharers"] > 1 and cfg["lines"] < 1:
-        errs.append("SHARERS needs at least one line")
+    shard = None
+    if a.shard not in (None, ""):
+        shard = parse_shard(a.shard)
+        if not shard:
+            errs.append(f"SHARD={a.shard} is not a shard: write i/N with 1 <= i <= N "
+                        "(e.g. SHARD=1/2)")
     if errs:
         for e in errs:
             print(f"model: error: {e}", file=sys.stderr)
         return 2
-    if a.mm or a.variant:
-        single = True
 
     evidence = os.path.join(a.build, "evidence")
     trails = os.path.join(evidence, "trails")
     os.makedirs(evidence, exist_ok=True)
-    rows = []
-    if single and a.set is None:
-        rows = protocol_rows(cfg, mms, variants, list(PROPS), probes=True)
-        out = a.out or os.path.join(evidence, "model-run.json")
+    rows, cc_opt = m["rows"], "-O0"
+    idx = list(range(len(rows)))
+    if shard:
+        i, nsh = shard
+        rec = shard_record(m, opts, i, nsh, cc_opt)
+        owner, _ = shard_assignment(rows, nsh)
+        idx = [k for k in idx if owner[k] == i - 1]
+        out = a.out or os.path.join(a.build, "model", "shards", f"{m['set']}-{i}-of-{nsh}.json")
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        print(f"model: shard {i}/{nsh} of the {m['set']} matrix: {len(idx)} of {len(rows)} runs, "
+              f"{a.jobs} in parallel -> {os.path.relpath(out, ROOT)}", flush=True)
     else:
-        s = a.set or "full"
-        rows = litmus_rows(mms)
-        if s != "litmus":
-            for c in CONFIGS[s]:
-                rows += protocol_rows(c, mms, variants, list(PROPS),
-                                      probes=True)
-            # the seeded bugs are logic bugs: `make check` (quick) runs them under SC only
-            bad = MMS if s == "full" else ("sc",)
-            rows += sharer_rows(SHARER_CONFIG[s], mms, bad)  # REQ-DISPATCH-4
-            rows += small_rows(mms, bad, s == "full")        # REQ-LOCK-2, REQ-LIFECYCLE-2
-            if s == "full":
-                rows += saturation_rows()                    # REQ-MM-6
-        out = a.out or os.path.join(evidence, "model.json")
-    # de-duplicate (probes raise small configs to the same larger one)
-    seen, uniq = set(), []
-    for r in rows:
-        k = (row_id(r), tuple(r["defines"]))
-        if k not in seen:
-            seen.add(k)
-            uniq.append(r)
-    rows = uniq
-
-    n = len(rows)
-    print(f"model: {n} runs, {a.jobs} in parallel -> {os.path.relpath(out, ROOT)}", flush=True)
+        out = a.out or os.path.join(evidence, m["out"])
+        print(f"model: {len(rows)} runs, {a.jobs} in parallel -> {os.path.relpath(out, ROOT)}",
+              flush=True)
+    n = len(idx)
     t0 = time.time()
-    results = [None] * n
+    results = {}
     done = [0]
 
-    def work(i):
-        res = run_row(rows[i], a.build, trails, "-O0")
-        results[i] = res
+    def work(k):
+        res = run_row(rows[k], a.build, trails, cc_opt)
+        results[k] = res
         done[0] += 1
-        c = res["config"]
-        cs = (f"cpus={c['cpus']} lines={c['lines']} arr={c['arrivals']} sh={c['sharers']}"
-              if "lines" in c else f"cpus={c.get('cpus')}" if c.get("cpus") else "")
-        print(f"[{done[0]:3d}/{n}] {'ok  ' if res['ok'] else 'FAIL'} {res['kind']:8s} "
-              f"{res['name']:22s} {res['variant'] or '--':2s} {res['memory_model']:4s} {cs:32s} "
-              f"{res['result']:10s} (expected {res['expected']}) "
-              f"states={res['states']} {res['seconds']}s"
-              + ("" if res["ok"] else f"  <- {res['detail']}"), flush=True)
+        print_row(done[0], n, res)
         return res
 
     with ThreadPoolExecutor(max_workers=int(a.jobs)) as ex:
-        list(ex.map(work, range(n)))
-    if any(r["kind"] == "saturation" for r in results):
-        for chk in saturation_checks(results):          # REQ-MM-6: derived from the runs
-            results.append(chk)
-            n += 1
-            print(f"[{n:3d}/{n}] {'ok  ' if chk['ok'] else 'FAIL'} saturation {chk['name']:22s} "
-                  f"{chk['result']:10s} (expected {chk['expected']}) {chk['detail']}", flush=True)
-    bad = [r for r in results if not r["ok"]]
-    for r in results:
-        r.pop("ok", None)
-        r.pop("wrong_violation", None)
+        list(ex.map(work, idx))
+
+    if shard:
+        runs = [dict(index=k, id=row_id(rows[k]), wrong_violation=bool(
+                    results[k].get("wrong_violation")),
+                     row={x: v for x, v in results[k].items()
+                          if x not in ("ok", "wrong_violation")}) for k in idx]
+        bad = [r for r in runs if not row_ok(dict(r["row"], wrong_violation=r["wrong_violation"]))]
+        rec.update(runs=runs, trails=pack_trails([results[k] for k in idx], trails),
+                   seconds=round(time.time() - t0, 1),
+                   date=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+        tmp = out + ".tmp"
+        with open(tmp, "w") as f:
+            json.dump(rec, f, indent=1)
+        os.replace(tmp, out)
+        print(f"model: shard {shard[0]}/{shard[1]}: {n - len(bad)}/{n} as expected, {len(bad)} not, "
+              f"{time.time() - t0:.0f}s; partial result in {os.path.relpath(out, ROOT)} "
+              f"(merge: make model-merge)", flush=True)
+        return 1 if bad else 0
+
+    final, bad = finish([results[k] for k in idx], say=lambda x: print(x, flush=True))
     with open(out, "w") as f:
-        json.dump(results, f, indent=1)
-    print(f"model: {n - len(bad)}/{n} as expected, {len(bad)} not, "
+        json.dump(final, f, indent=1)
+    print(f"model: {len(final) - len(bad)}/{len(final)} as expected, {len(bad)} not, "
           f"{time.time() - t0:.0f}s; results in {os.path.relpath(out, ROOT)}", flush=True)
     return 1 if bad else 0
 

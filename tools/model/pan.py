@@ -4,7 +4,7 @@ pan exits 0 even when it finds an error, so the verdict comes from its output on
 `errors: N`, `states, stored`, `transitions`, `total actual memory usage`, `depth reached`,
 and the messages that mean the search was cut short (depth or memory limit, bitstate).
 """
-import os, re, shutil, subprocess, time
+import hashlib, os, re, shutil, subprocess, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -24,11 +24,12 @@ def parse(out):
     def num(pat, conv=int, default=None):
         m = re.search(pat, out)
         return conv(m.group(1)) if m else default
+    big = lambda x: int(float(x))   # pan prints large counts as 1.1965918e+08
     r = {
         "errors": num(r"errors: (\d+)"),
-        "states": num(r"(\d+) states, stored"),
-        "matched": num(r"(\d+) states, matched", default=0),
-        "transitions": num(r"(\d+) transitions \(= stored\+matched\)"),
+        "states": num(r"([\d.]+(?:e[+-]?\d+)?) states, stored", big),
+        "matched": num(r"([\d.]+(?:e[+-]?\d+)?) states, matched", big, default=0),
+        "transitions": num(r"([\d.]+(?:e[+-]?\d+)?) transitions \(= stored\+matched\)", big),
         "depth": num(r"depth reached (\d+)"),
         "memory_mb": num(r"([\d.]+)\s+total actual memory usage", float),
         "seconds": num(r"pan: elapsed time ([\d.e+-]+) seconds", float, 0.0),
@@ -52,8 +53,40 @@ def parse(out):
     return r
 
 
-def run(workdir, model, defines, pan_cc=(), pan_args=(), cc_opt="-O0", timeout=3600):
-    """spin -a, gcc, ./pan in workdir.  Returns the parsed figures plus the raw output."""
+_GCC_VERSION = []
+
+
+def gcc_version():
+    if not _GCC_VERSION:
+        p = subprocess.run(["gcc", "--version"], capture_output=True, text=True)
+        _GCC_VERSION.append(p.stdout.splitlines()[0] if p.stdout else "gcc ?")
+    return _GCC_VERSION[0]
+
+
+def spin_version():
+    p = subprocess.run(["spin", "-V"], capture_output=True, text=True)
+    return (p.stdout or p.stderr).strip()
+
+
+def cache_key(workdir, gcc_argv):
+    """The content key of a compiled pan: every file spin -a generated (pan.c includes the
+    others), the gcc command line and the gcc version.  Equal key, equal program."""
+    h = hashlib.sha256()
+    h.update((gcc_version() + "\0" + "\0".join(gcc_argv) + "\n").encode())
+    for n in sorted(os.listdir(workdir)):
+        if n.startswith("pan.") or n.endswith((".c", ".h")):
+            h.update(f"{n}\0".encode())
+            with open(os.path.join(workdir, n), "rb") as f:
+                h.update(hashlib.sha256(f.read()).digest())
+    return h.hexdigest()
+
+
+def run(workdir, model, defines, pan_cc=(), pan_args=(), cc_opt="-O0", timeout=3600,
+        cache_dir=None, prefix=()):
+    """spin -a, gcc, ./pan in workdir.  Returns the parsed figures plus the raw output.
+    cache_dir: reuse a pan compiled before from the same generated sources and gcc command
+    (build/model/pan-cache); the verification itself always runs.  prefix: a command to run
+    pan under (["nice", "-n", "15"] for the heavy scale runs)."""
     if os.path.isdir(workdir):
         shutil.rmtree(workdir)
     os.makedirs(workdir)
@@ -64,13 +97,23 @@ def run(workdir, model, defines, pan_cc=(), pan_args=(), cc_opt="-O0", timeout=3
                        capture_output=True, text=True)
     if p.returncode != 0 or not os.path.exists(os.path.join(workdir, "pan.c")):
         return {"fatal": "spin -a failed: " + (p.stdout + p.stderr).strip()[-600:]}
-    p = subprocess.run(["gcc", cc_opt, "-w", "-o", "pan", "pan.c"] + list(pan_cc),
-                       cwd=workdir, capture_output=True, text=True)
-    if p.returncode != 0:
-        return {"fatal": "gcc pan.c failed: " + p.stderr.strip()[-600:]}
+    gcc = ["gcc", cc_opt, "-w", "-o", "pan", "pan.c"] + list(pan_cc)
+    key = cache_key(workdir, gcc) if cache_dir else None
+    cached = os.path.join(cache_dir, key[:2], key) if key else None
+    if cached and os.path.exists(cached):
+        shutil.copy2(cached, os.path.join(workdir, "pan"))
+    else:
+        p = subprocess.run(gcc, cwd=workdir, capture_output=True, text=True)
+        if p.returncode != 0:
+            return {"fatal": "gcc pan.c failed: " + p.stderr.strip()[-600:]}
+        if cached:   # publish atomically: parallel runs (shards) may build the same key
+            os.makedirs(os.path.dirname(cached), exist_ok=True)
+            tmp = f"{cached}.{os.getpid()}.tmp"
+            shutil.copy2(os.path.join(workdir, "pan"), tmp)
+            os.replace(tmp, cached)
     try:
-        p = subprocess.run(["./pan"] + list(pan_args), cwd=workdir, capture_output=True,
-                           text=True, timeout=timeout)
+        p = subprocess.run(list(prefix) + ["./pan"] + list(pan_args), cwd=workdir,
+                           capture_output=True, text=True, timeout=timeout)
         out = p.stdout + p.stderr
     except subprocess.TimeoutExpired as e:
         out = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")

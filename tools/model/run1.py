@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """tools/model/run1.py -- one pan run, for tests and by hand.
 
-  run1.py [--ltl | --fair] [--model promela/irqsync.pml] DEFINE...   (--fair: -a -f)     e.g.  MM_TSO VARIANT=1 CHECK_SYNC1=0
+  run1.py [--ltl | --fair] [--dfs] [--noreduce] [--model promela/irqsync.pml] DEFINE...
+        (--fair: -a -f; --dfs: depth-first with -DCOLLAPSE instead of the shortest-trail -DBFS,
+        the matrix's search for runs expected to hold; --noreduce: no partial-order reduction,
+        as the R14 premise monitor -DSYMM_CHECK needs)                          e.g.  MM_TSO VARIANT=1 CHECK_SYNC1=0
 
 Prints pan's verdict line and figures.  Exit status (pan itself always exits 0):
   0 no error and the search was exhaustive,  1 pan found an error (the message is printed),
@@ -15,13 +18,17 @@ import pan  # noqa: E402
 def main(argv):
     ltl = "--ltl" in argv or "--fair" in argv
     fair = "--fair" in argv          # weak fairness (pan -f), for the progress claim
-    argv = [a for a in argv if a not in ("--ltl", "--fair")]
+    noreduce = "--noreduce" in argv
+    dfs = "--dfs" in argv
+    argv = [a for a in argv if a not in ("--ltl", "--fair", "--noreduce", "--dfs")]
     model = os.path.join(pan.ROOT, "promela", "irqsync.pml")
     if len(argv) >= 2 and argv[0] == "--model":
         model, argv = argv[1], argv[2:]
     defines = [a[2:] if a.startswith("-D") else a for a in argv]
     work = os.path.join(pan.ROOT, "build", "model-run1", "_".join(defines)[:120] or "default")
-    cc = ["-DMEMLIM=4096", "-DNFAIR=4"] + ([] if ltl else ["-DSAFETY", "-DBFS"])
+    cc = ["-DMEMLIM=4096", "-DNFAIR=4"] + \
+        ([] if ltl else ["-DSAFETY", "-DCOLLAPSE"] if dfs else ["-DSAFETY", "-DBFS"]) + \
+        (["-DNOREDUCE"] if noreduce else [])
     res = pan.run(work, model, defines, cc, ["-m2000000"] + (["-a"] if ltl else []) + (["-f"] if fair else []))
     if "fatal" in res:
         print(res["fatal"])

@@ -82,6 +82,36 @@ def main():
     if "table" in d:
         print("\n### Scaling table (v2, SYNC scenario)")
         print(table(d["table"]))
+    if "frontier" in d:
+        print("\n### Frontier (v2 / v1, WEAK, SYNC, line 0 shared by 2; nice -n 15, one run at a "
+              "time)\n")
+        print("| size | reduction | variant | result | exhaustive | states | transitions | depth "
+              "| s | MB |\n|---|---|---|---|---|---|---|---|---|---|")
+        for r in d["frontier"]:
+            print(f"| {r['size'].replace(' x ', ' × ')} | {r.get('reduction')} | {r['variant']} | "
+                  f"{r['result']} | {'yes' if r.get('exhaustive') else 'no'} | "
+                  f"{fmt(r.get('states'))} | {fmt(r.get('transitions'))} | {r.get('depth')} | "
+                  f"{r.get('seconds')} | {(r.get('memory_mb') or 0):,.0f} |")
+    if "symmetry" in d:
+        sy = d["symmetry"]
+        cmp_ = sy.get("compare", [])
+        print(f"\n### Symmetry reduction R14 against the plain model\n\n"
+              f"{sum(r['ok'] for r in cmp_)}/{len(cmp_)} comparisons agree (same verdict, same "
+              f"violated assertion, never more states); premise monitor "
+              f"{sum(r['ok'] for r in sy.get('premise', []))}/{len(sy.get('premise', []))} "
+              f"runs without error.\n")
+        print("| model | CPUs × lines × arrivals | property | plain | SYMM |\n|---|---|---|---|---|")
+        for r in cmp_:
+            if r["expected"] == "hold":
+                print(f"| {r['memory_model']} | {r['cpus']} × {r['lines']} × {r['arrivals']} | "
+                      f"{r['property']} | {r['plain']} {fmt(r['plain_states'])} | "
+                      f"{r['symm']} {fmt(r['symm_states'])} |")
+        print("\n| cutoff (SYMM, v2 SYNC) | states by NCPU | plain model at the largest |"
+              "\n|---|---|---|")
+        for c in sy.get("cutoff", []):
+            print(f"| {c['memory_model']}, {c['lines']} line(s) × {c['arrivals']} arrivals | "
+                  + ", ".join(f"{x['cpus']}: {fmt(x['states'])}" for x in c["runs"])
+                  + f" | {fmt(c['plain_at_max'])} |")
 
 
 if __name__ == "__main__":

@@ -6,18 +6,7 @@
  * tests/variants/, linked in place of this file, never from src/.
  */
 #include "internal.h"
-
-/* Wait, without the lock, while INPROGRESS is set (S_SPIN_READ). */
-static void irqsync_spin_while_inprogress(const struct irq_desc *desc, unsigned int irq)
-{
-	/*@ loop assigns ACSL_SREAD; */
-	for (;;) {
-		IRQSYNC_STEP(S_SPIN_READ, irq);
-		if (!(irqsync_atomic_read_relaxed(&desc->status) & IRQS_INPROGRESS))
-			return;
-		irqsync_port_cpu_relax();
-	}
-}
+#include "spin.h"
 
 /*
  * v2, the shipped version: spin without the lock (so the handler can take

@@ -396,9 +396,10 @@ def tool_versions(env):
 
 
 # --------------------------------------------------------------------------- outputs
-def write_evidence(r, path):
+def write_evidence(r, path, extra=None):
     """spec/evidence-schema.md: {total, proved, provers:{…}, functions:{name:{total, proved}}, unproved:[…],
-    assumptions:[…]} plus figures the README quotes."""
+    assumptions:[…]} plus figures the README quotes; `extra` adds keys and settings (the proof
+    units' fields, proofs/units.py)."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     ev = {
         "total": r["total"], "proved": r["proved"],
@@ -418,6 +419,9 @@ def write_evidence(r, path):
         "provers_used": r["provers_used"], "tools": r["tools"],
         "problems": r["problems"],
     }
+    extra = dict(extra or {})
+    ev["settings"].update(extra.pop("settings", {}))
+    ev.update(extra)
     with open(path, "w") as f:
         json.dump(ev, f, indent=1)
 

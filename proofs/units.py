@@ -494,15 +494,11 @@ def summarize(a, results, goals, smoke, unproved, smoke_failed, problems, assume
 
 
 def write_evidence(r, path):
-    gate.write_evidence(r, path)
-    ev = json.load(open(path))
-    ev["units"] = r["units"]
-    ev["reused"] = sum(1 for u in r["units"].values() if u["source"] == "reused")
-    ev["proved_now"] = len(r["units"]) - ev["reused"]
-    ev["shards"] = r["shards"]
-    ev["settings"].update({k: r["settings"][k] for k in ("jobs", "reuse")})
-    with open(path, "w") as fh:
-        json.dump(ev, fh, indent=1)
+    reused = sum(1 for u in r["units"].values() if u["source"] == "reused")
+    gate.write_evidence(r, path, extra={
+        "units": r["units"], "reused": reused, "proved_now": len(r["units"]) - reused,
+        "shards": r["shards"],
+        "settings": {k: r["settings"][k] for k in ("jobs", "reuse")}})
 
 
 # --------------------------------------------------------------------------- merge, store

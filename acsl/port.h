@@ -11,7 +11,7 @@
 #ifndef _IRQSYNC_ACSL_PORT_H
 #define _IRQSYNC_ACSL_PORT_H
 
-#include "model.h"
+#include "logic/model.h"
 
 /* What an interrupt delivered on this CPU may change: handle_irq runs (REQ-LOCK-6). */
 /* (The status-read log is the interrupted code's: an interrupt handler's reads do not enter it.) */

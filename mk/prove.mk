@@ -47,7 +47,7 @@ PROVE_CORE_CPP  := -Isrc/include -Isrc/core
 PROVE_SKIP      := irqsync_call_handler,irqsync_call_warn_hook
 # Initialisation checks (-rte-initialized) on every function of the core (spec/proof.md).
 PROVE_CORE_OPTS := --trusted proofs/trusted-base.txt --skip-fct $(PROVE_SKIP) --initialized @all
-PROVE_INPUTS     = $(wildcard acsl/*.h) $(IRQSYNC_CORE_SRCS) $(wildcard src/core/*.h src/include/irqsync/*.h src/port/port.h)
+PROVE_INPUTS     = $(wildcard acsl/*.h acsl/logic/*.h) $(IRQSYNC_CORE_SRCS) $(wildcard src/core/*.h src/include/irqsync/*.h src/port/port.h)
 
 # The proof of the core is split into units, one per function (proofs/units.py, spec/proof.md
 # "Proof units"): a unit whose key (everything its goals depend on) matches a stored passing

@@ -169,7 +169,7 @@ static void irqsync_unlink(struct irq_desc *desc, unsigned int idx)
 	    loop invariant ACSL_INIT;
 	    loop assigns i, desc->action[0 .. IRQSYNC_MAX_SHARERS - 1]; */
 	for (i = idx; i + 1U < desc->nr_actions; i++) {
-		/* Field by field: the initialisation proof follows each field (acsl/model.h). */
+		/* Field by field: the initialisation proof follows each field (acsl/logic/model.h). */
 		desc->action[i].handler = desc->action[i + 1U].handler;
 		desc->action[i].dev_id = desc->action[i + 1U].dev_id;
 		desc->action[i].name = desc->action[i + 1U].name;

@@ -2,7 +2,7 @@
 /*
  * spin.h - the unlocked wait of synchronize_irq (S_SPIN_READ).  Included by
  * sync.c, and by the test variants of tests/variants/ that spin the same way,
- * so that the contract of acsl/contracts.h covers the one copy in every build.
+ * so that the contract of acsl/sync.h covers the one copy in every build.
  */
 #ifndef _IRQSYNC_CORE_SPIN_H
 #define _IRQSYNC_CORE_SPIN_H

@@ -30,7 +30,7 @@ PY
     expect_now="irqs_disabled" ;;
   contract)
     edit <<'PY'
-p = "acsl/contracts.h"; s = open(p).read()
+p = "acsl/handle.h"; s = open(p).read()
 old = "    ensures ACSL_INIT;\n*/\nint irqsync_in_own_handler(unsigned int irq);"
 assert s.count(old) == 1, "irqsync_in_own_handler contract not found"
 open(p, "w").write(s.replace(old, "    ensures ACSL_INIT;\n    ensures \\result <= 1;\n*/\n"

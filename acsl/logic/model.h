@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * acsl/model.h - the logic model of irqsync for Frama-C WP (spec/proof.md).
+ * acsl/logic/model.h - the logic model of irqsync for Frama-C WP (spec/proof.md).
  *
  * WP proves one CPU's sequential code.  The ghost state below is therefore the state of "this
  * CPU", the one running the verified function (per-CPU state is exactly that: every CPU has its
@@ -24,7 +24,7 @@
 #ifndef _IRQSYNC_ACSL_MODEL_H
 #define _IRQSYNC_ACSL_MODEL_H
 
-#include "../src/core/internal.h"
+#include "../../src/core/internal.h"
 
 /* The most locks one CPU may hold at once in the proofs (the core itself needs one). */
 #define IRQSYNC_MAX_HELD 4

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * acsl/handle.h - contracts of dispatch: handle_irq, the chain and get_irqfunc_irq (REQ-DISPATCH-*).
+ * Proved by WP against the bodies in src/core/handle.c; included by proofs/core.c only (spec/proof.md).
+ * A clause that covers a requirement is named after it (REQ_SYNC_1 covers REQ-SYNC-1).
+ */
+#ifndef _IRQSYNC_ACSL_HANDLE_H
+#define _IRQSYNC_ACSL_HANDLE_H
+
+#include "logic/api.h"
+
+/*@ requires ACSL_INIT;
+    requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
+    requires \valid(chain) && \separated(chain, &irq_desc[0 .. NR_IRQS - 1]) &&
+             \separated(chain, &irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]);
+    requires action_chain_wf(desc);
+    assigns chain->nr, chain->handler[0 .. IRQSYNC_MAX_SHARERS - 1],
+            chain->dev_id[0 .. IRQSYNC_MAX_SHARERS - 1];
+    ensures REQ_DISPATCH_4: chain->nr == desc->nr_actions;
+    ensures REQ_DISPATCH_4: \forall integer i; 0 <= i < chain->nr ==>
+      chain->handler[i] == desc->action[i].handler && chain->dev_id[i] == desc->action[i].dev_id;
+    ensures ACSL_CHAIN_INIT(chain);
+    ensures ACSL_INIT;
+*/
+static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain *chain);
+
+/*@ requires ACSL_INIT;
+    requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
+    requires REQ_DISPATCH_1: cpu_holds(&desc->lock);
+    requires desc_wf(desc);
+    assigns desc->handled, desc->unhandled, desc->spur_passes, desc->spur_unhandled,
+            desc->depth, desc->status.counter, ACSL_SREAD;
+    ensures desc_wf(desc);
+    ensures \result == 0 || \result == 1;
+    ensures REQ_DISPATCH_5: counted: handled != 0 ?
+      desc->handled == (unsigned long)(\old(desc->handled) + 1) :
+      desc->unhandled == (unsigned long)(\old(desc->unhandled) + 1);
+    ensures REQ_DISPATCH_6: \result == 1 ==> (desc->status.counter & IRQS_DISABLED) != 0;
+    ensures ACSL_INIT;
+*/
+static int irqsync_note_pass(struct irq_desc *desc, int handled);
+
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    requires REQ_DISPATCH_1: in_critical_section(desc);
+    requires REQ_HANDLER_2: in_handler_of(irq);
+    requires REQ_DISPATCH_8: irqs_off;
+    requires cpu_ready;
+    requires g_lock_depth == 1;
+    assigns ACSL_DESCS, g_lock_stack[..], g_lock_depth,
+            ACSL_SREAD, warn_count[..];
+    ensures REQ_LOCK_5: in_critical_section(desc) && g_lock_depth == \old(g_lock_depth);
+    ensures lock_prefix_kept{Pre, Post};
+    ensures REQ_HANDLER_2: in_handler_of(irq);
+    ensures irqs_off && cpu_ready;
+    ensures \result == 0 || \result == 1;
+    ensures ACSL_INIT;
+*/
+static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq);
+
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    requires in_critical_section(desc);
+    requires irqs_off && cpu_ready;
+    requires g_lock_depth == 1;
+    assigns ACSL_DESCS, g_lock_stack[..], g_lock_depth,
+            ACSL_SREAD, warn_count[..], irqsync_serving[this_cpu];
+    ensures REQ_LOCK_5: in_critical_section(desc) && g_lock_depth == \old(g_lock_depth);
+    ensures lock_prefix_kept{Pre, Post};
+    ensures REQ_HANDLER_2: irqsync_serving[this_cpu] == \old(irqsync_serving[this_cpu]);
+    ensures irqs_off && cpu_ready;
+    ensures \result == 0 || \result == 1;
+    ensures ACSL_INIT;
+*/
+static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq);
+
+/* The boundary to driver code (trusted: WP 25 cannot verify a call through a pointer).
+ * A handler runs with interrupts off (REQ-DISPATCH-8, proved at the call), holding none of
+ * the core's locks; it may use the API, and returns with locks and interrupt state as given. */
+/*@ requires ACSL_INIT;
+    requires REQ_DISPATCH_8: irqs_off;
+    requires cpu_ready && no_desc_lock_held;
+    assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..];
+    ensures cpu_ready && irqs_off && g_lock_depth == \old(g_lock_depth);
+    ensures no_desc_lock_held && lock_prefix_kept{Pre, Post};
+    ensures ACSL_INIT;
+*/
+static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id);
+
+/*@ requires ACSL_INIT;
+    requires \valid_read(chain) && ACSL_CHAIN_INIT(chain);
+    requires \separated(chain, &irq_desc[0 .. NR_IRQS - 1]);
+    requires REQ_DISPATCH_8: irqs_off;
+    requires cpu_ready && no_desc_lock_held;
+    assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..];
+    ensures REQ_DISPATCH_5: \result == 0 || \result == 1;
+    ensures cpu_ready && irqs_off && g_lock_depth == \old(g_lock_depth);
+    ensures no_desc_lock_held && lock_prefix_kept{Pre, Post};
+    ensures ACSL_INIT;
+*/
+static int irqsync_run_chain(const struct irq_chain *chain);
+
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && serving_ok;
+    assigns \nothing;
+    ensures REQ_ERR_4: \result == 1 <==> in_handler_of(irq);
+    ensures \result == 0 || \result == 1;
+    ensures ACSL_INIT;
+*/
+int irqsync_in_own_handler(unsigned int irq);
+
+/*@ requires ACSL_INIT;
+    requires serving_ok;
+    assigns \nothing;
+    ensures ACSL_INIT;
+    behavior serving:
+      assumes irqsync_serving[this_cpu] != 0;
+      ensures REQ_HANDLER_2: \result == irqsync_serving[this_cpu] - 1;
+      ensures 0 <= \result < NR_IRQS;
+    behavior not_serving:
+      assumes irqsync_serving[this_cpu] == 0;
+      ensures REQ_HANDLER_2: \result == -IRQSYNC_ESRCH;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int get_irqfunc_irq(void);
+
+/*@ requires REQ_LOCK_4: dispatch_without_locks: cpu_holds_no_lock;
+    ACSL_API_FRAME;
+    assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu];
+    ensures ACSL_INIT;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_DISPATCH_9: REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    behavior dispatch:
+      assumes irq_ok(irq);
+      ensures \result == 0;
+      ensures REQ_HANDLER_2: irqsync_serving[this_cpu] == \old(irqsync_serving[this_cpu]);
+    complete behaviors;
+    disjoint behaviors;
+*/
+int handle_irq(unsigned int irq);
+
+#endif /* _IRQSYNC_ACSL_HANDLE_H */

@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * acsl/manage.h - contracts of the driver API: request/free, disable/enable, synchronize (REQ-LIFECYCLE-*, REQ-DEPTH-*).
+ * Proved by WP against the bodies in src/core/manage.c; included by proofs/core.c only (spec/proof.md).
+ * A clause that covers a requirement is named after it (REQ_SYNC_1 covers REQ-SYNC-1).
+ */
+#ifndef _IRQSYNC_ACSL_MANAGE_H
+#define _IRQSYNC_ACSL_MANAGE_H
+
+#include "logic/api.h"
+
+/*@ requires g_exclusive == 1 && ACSL_INIT;
+    requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
+    assigns *desc;
+    ensures desc_wf(desc) && ACSL_INIT;
+    ensures REQ_LIFECYCLE_1: desc->nr_actions == 0 && desc->depth == 1 &&
+      desc->status.counter == IRQS_DISABLED;
+*/
+static void irqsync_desc_init(struct irq_desc *desc);
+
+/*@ requires ACSL_INIT;
+    requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
+    requires action_chain_wf(desc);
+    assigns \nothing;
+    ensures \result == 0 || \result == -IRQSYNC_EBUSY || \result == -IRQSYNC_EINVAL ||
+            \result == -IRQSYNC_ENOSPC;
+    ensures REQ_LIFECYCLE_2: REQ_LIFECYCLE_3: REQ_LIFECYCLE_6: \result == 0 ==>
+      desc->nr_actions < IRQSYNC_MAX_SHARERS &&
+      (\forall integer i; 0 <= i < desc->nr_actions ==> desc->action[i].dev_id != dev_id);
+    ensures REQ_LIFECYCLE_2: \result == 0 && desc->nr_actions > 0 ==> (flags & IRQF_SHARED) != 0;
+    ensures ACSL_INIT;
+*/
+static int irqsync_check_request(const struct irq_desc *desc, unsigned long flags,
+				 const void *dev_id);
+
+/*@ requires ACSL_INIT;
+    requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
+    requires REQ_DISPATCH_1: cpu_holds(&desc->lock);
+    requires desc_wf(desc) && handler != \null;
+    requires desc->nr_actions < IRQSYNC_MAX_SHARERS;
+    requires \forall integer i; 0 <= i < desc->nr_actions ==> desc->action[i].dev_id != dev_id;
+    assigns desc->action[desc->nr_actions], desc->nr_actions, desc->depth,
+            desc->status.counter, ACSL_SREAD;
+    ensures REQ_LIFECYCLE_1: desc->nr_actions == \old(desc->nr_actions) + 1;
+    ensures REQ_LIFECYCLE_1: desc->action[\old(desc->nr_actions)].handler == handler &&
+      desc->action[\old(desc->nr_actions)].dev_id == dev_id;
+    ensures REQ_LIFECYCLE_1: \old(desc->nr_actions) == 0 ==> desc->depth == 0 &&
+      (desc->status.counter & IRQS_DISABLED) == 0;
+    ensures desc_wf(desc);
+    ensures ACSL_INIT;
+*/
+static void irqsync_install(struct irq_desc *desc, irq_handler_t handler,
+			    unsigned long flags, const char *name, void *dev_id);
+
+/*@ requires ACSL_INIT;
+    requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
+    requires action_chain_wf(desc);
+    assigns \nothing;
+    ensures \result <= desc->nr_actions;
+    ensures REQ_LIFECYCLE_4: \result < desc->nr_actions ==> desc->action[\result].dev_id == dev_id;
+    ensures REQ_ERR_3: \result == desc->nr_actions ==>
+      (\forall integer i; 0 <= i < desc->nr_actions ==> desc->action[i].dev_id != dev_id);
+    ensures ACSL_INIT;
+*/
+static unsigned int irqsync_find_action(const struct irq_desc *desc, const void *dev_id);
+
+/*@ requires ACSL_INIT;
+    requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
+    requires REQ_DISPATCH_1: cpu_holds(&desc->lock);
+    requires desc_wf(desc) && idx < desc->nr_actions;
+    assigns desc->action[0 .. IRQSYNC_MAX_SHARERS - 1], desc->nr_actions, desc->depth,
+            desc->status.counter, ACSL_SREAD;
+    ensures REQ_LIFECYCLE_4: desc->nr_actions == \old(desc->nr_actions) - 1;
+    ensures REQ_LIFECYCLE_4: keeps_before: \forall integer j; 0 <= j < idx ==>
+      desc->action[j] == \old(desc->action[j]);
+    ensures REQ_LIFECYCLE_4: shifts_after: \forall integer j; idx <= j < desc->nr_actions ==>
+      desc->action[j] == \old(desc->action[j + 1]);
+    ensures REQ_LIFECYCLE_4: last_disables: desc->nr_actions == 0 ==>
+      desc->depth == 1 && (desc->status.counter & IRQS_DISABLED) != 0;
+    ensures desc_wf(desc);
+    ensures ACSL_INIT;
+*/
+static void irqsync_unlink(struct irq_desc *desc, unsigned int idx);
+
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    assigns ACSL_API_EFFECTS;
+    ensures REQ_DEPTH_5: \result == 0 || \result == -IRQSYNC_EOVERFLOW;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
+    ensures ACSL_INIT;
+*/
+static int irqsync_disable_depth(struct irq_desc *desc, unsigned int irq);
+
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    requires REQ_DISPATCH_1: cpu_holds(&desc->lock);
+    requires desc_wf(desc);
+    assigns desc->depth, desc->status.counter, ACSL_SREAD;
+    ensures desc_wf(desc);
+    ensures ACSL_INIT;
+    behavior unbalanced:
+      assumes desc->depth == 0;
+      assigns \nothing;
+      ensures REQ_DEPTH_4: \result == -IRQSYNC_EINVAL;
+    behavior still_disabled:
+      assumes desc->depth > 1;
+      assigns desc->depth;
+      ensures REQ_DEPTH_3: desc->depth == \old(desc->depth) - 1 && \result == 0;
+    behavior enables:
+      assumes desc->depth == 1;
+      ensures REQ_DEPTH_3: desc->depth == 0 && (desc->status.counter & IRQS_DISABLED) == 0;
+      ensures REQ_DEPTH_3: REQ_DISPATCH_7: replays_held: g_sread_word == &desc->status &&
+        (\result == 1 <==> (g_sread_value & IRQS_PENDING) != 0) &&
+        (\result == 0 || \result == 1);
+    complete behaviors;
+    disjoint behaviors;
+*/
+static int irqsync_enable_depth(struct irq_desc *desc, unsigned int irq);
+
+/* The table and the serving words have static storage duration: C initialises them before
+ * the program starts (C11 6.7.9p10), so irqsync_init finds them initialised. */
+/*@ requires REQ_DISPATCH_1: g_exclusive == 1;
+    requires static_storage: ACSL_INIT;
+    assigns irq_desc[0 .. NR_IRQS - 1], irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1],
+            warn_count[..];
+    ensures ACSL_INIT;
+    ensures serving_ok;
+    ensures REQ_HANDLER_2: \forall integer c; 0 <= c < IRQSYNC_NR_CPUS ==> irqsync_serving[c] == 0;
+*/
+void irqsync_init(void);
+
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && serving_ok;
+    assigns warn_count[..];
+    ensures ACSL_INIT;
+    behavior own_line:
+      assumes in_handler_of(irq);
+      assigns warn_count[..];
+      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+    behavior other_line:
+      assumes !in_handler_of(irq);
+      assigns \nothing;
+      ensures \result == 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+static int irqsync_refuse_self_wait(unsigned int irq);
+
+/*@ ACSL_API_FRAME;
+    assigns ACSL_API_EFFECTS;
+    ensures ACSL_INIT;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    behavior own_line:
+      assumes irq_ok(irq) && in_handler_of(irq);
+      assigns warn_count[..];
+      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+    behavior wait:
+      assumes irq_ok(irq) && !in_handler_of(irq);
+      ensures \result == 0;
+      ensures REQ_SYNC_1: REQ_SYNC_3: locked_recheck: g_sread_word == &irq_desc[irq].status &&
+        g_sread_lock == &irq_desc[irq].lock && (g_sread_value & IRQS_INPROGRESS) == 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int synchronize_irq(unsigned int irq);
+
+/*@ ACSL_API_FRAME;
+    assigns ACSL_API_EFFECTS;
+    ensures ACSL_INIT;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    behavior own_line:
+      assumes irq_ok(irq) && in_handler_of(irq);
+      assigns warn_count[..];
+      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+    behavior disable:
+      assumes irq_ok(irq) && !in_handler_of(irq);
+      ensures REQ_DEPTH_5: \result == 0 || \result == -IRQSYNC_EOVERFLOW;
+      ensures REQ_DEPTH_1: \result == 0 ==> g_sread_word == &irq_desc[irq].status &&
+        g_sread_lock == &irq_desc[irq].lock && (g_sread_value & IRQS_INPROGRESS) == 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int disable_irq(unsigned int irq);
+
+/*@ ACSL_API_FRAME;
+    assigns ACSL_API_EFFECTS;
+    ensures ACSL_INIT;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    behavior disable:
+      assumes irq_ok(irq);
+      ensures REQ_DEPTH_2: REQ_DEPTH_5: \result == 0 || \result == -IRQSYNC_EOVERFLOW;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int disable_irq_nosync(unsigned int irq);
+
+/*@ requires REQ_LOCK_4: dispatch_without_locks: cpu_holds_no_lock;
+    ACSL_API_FRAME;
+    assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu];
+    ensures irqsync_serving[this_cpu] == \old(irqsync_serving[this_cpu]);
+    ensures ACSL_INIT;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    behavior enable:
+      assumes irq_ok(irq);
+      ensures REQ_DEPTH_4: \result == 0 || \result == -IRQSYNC_EINVAL;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int enable_irq(unsigned int irq);
+
+/*@ ACSL_API_FRAME;
+    assigns ACSL_API_EFFECTS;
+    ensures ACSL_INIT;
+    behavior bad_args:
+      assumes !irq_ok(irq) || handler == \null || (flags & (unsigned long)~IRQF_VALID_MASK) != 0 ||
+              ((flags & IRQF_SHARED) != 0 && dev_id == \null);
+      assigns \nothing;
+      ensures REQ_ERR_1: REQ_ERR_2: REQ_LIFECYCLE_3: \result == -IRQSYNC_EINVAL;
+    behavior request:
+      assumes irq_ok(irq) && handler != \null && (flags & (unsigned long)~IRQF_VALID_MASK) == 0 &&
+              ((flags & IRQF_SHARED) == 0 || dev_id != \null);
+      ensures REQ_LIFECYCLE_2: REQ_LIFECYCLE_6: \result == 0 || \result == -IRQSYNC_EBUSY ||
+              \result == -IRQSYNC_EINVAL || \result == -IRQSYNC_ENOSPC;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
+		const char *name, void *dev_id);
+
+/*@ ACSL_API_FRAME;
+    assigns ACSL_API_EFFECTS;
+    ensures ACSL_INIT;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    behavior own_line:
+      assumes irq_ok(irq) && in_handler_of(irq);
+      assigns warn_count[..];
+      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+    behavior free:
+      assumes irq_ok(irq) && !in_handler_of(irq);
+      ensures REQ_ERR_3: \result == 0 || \result == -IRQSYNC_ENOENT;
+      ensures REQ_LIFECYCLE_5: \result == 0 ==> g_sread_word == &irq_desc[irq].status &&
+        g_sread_lock == &irq_desc[irq].lock && (g_sread_value & IRQS_INPROGRESS) == 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int free_irq(unsigned int irq, void *dev_id);
+
+/* No "ensures ACSL_INIT" here: after the write to *out (apart from the table, as the proved
+ * assigns clause says) the provers time out re-deriving the initialisation of every descriptor
+ * field (spec/proof.md, "Initialisation"); no function of the core calls irq_stats. */
+/*@ requires out == \null || (\valid(out) && \separated(out, &irq_desc[0 .. NR_IRQS - 1]) &&
+                              \separated(out, &irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]));
+    ACSL_API_FRAME;
+    assigns ACSL_API_EFFECTS, *out;
+    behavior bad_args:
+      assumes !irq_ok(irq) || out == \null;
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    behavior stats:
+      assumes irq_ok(irq) && out != \null;
+      ensures REQ_DISPATCH_5: \result == 0 && out->depth <= IRQSYNC_DEPTH_MAX &&
+        out->nr_actions <= IRQSYNC_MAX_SHARERS;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int irq_stats(unsigned int irq, struct irq_stats *out);
+
+#endif /* _IRQSYNC_ACSL_MANAGE_H */

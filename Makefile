@@ -10,4 +10,4 @@ include $(filter-out mk/config.mk mk/lib.mk,$(sort $(wildcard mk/*.mk)))
 
 .PHONY: all
 all: deps $(EVIDENCE_ALL)
-	@$(PYTHON) tools/summary.py $(EVIDENCE)
+	@$(PYTHON) -m tools.summary $(EVIDENCE)

@@ -152,19 +152,12 @@ static int irqsync_refuse_self_wait(unsigned int irq);
 /*@ ACSL_API_FRAME;
     assigns ACSL_API_EFFECTS;
     ensures ACSL_INIT;
-    behavior bad_irq:
-      assumes !irq_ok(irq);
-      assigns \nothing;
-      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
-    behavior own_line:
-      assumes irq_ok(irq) && in_handler_of(irq);
-      assigns warn_count[..];
-      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+    ACSL_BAD_IRQ;
+    ACSL_OWN_LINE;
     behavior wait:
       assumes irq_ok(irq) && !in_handler_of(irq);
       ensures \result == 0;
-      ensures REQ_SYNC_1: REQ_SYNC_3: locked_recheck: g_sread_word == &irq_desc[irq].status &&
-        g_sread_lock == &irq_desc[irq].lock && (g_sread_value & IRQS_INPROGRESS) == 0;
+      ensures REQ_SYNC_1: REQ_SYNC_3: locked_recheck: saw_idle_under_lock(&irq_desc[irq]);
     complete behaviors;
     disjoint behaviors;
 */
@@ -173,19 +166,12 @@ int synchronize_irq(unsigned int irq);
 /*@ ACSL_API_FRAME;
     assigns ACSL_API_EFFECTS;
     ensures ACSL_INIT;
-    behavior bad_irq:
-      assumes !irq_ok(irq);
-      assigns \nothing;
-      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
-    behavior own_line:
-      assumes irq_ok(irq) && in_handler_of(irq);
-      assigns warn_count[..];
-      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+    ACSL_BAD_IRQ;
+    ACSL_OWN_LINE;
     behavior disable:
       assumes irq_ok(irq) && !in_handler_of(irq);
       ensures REQ_DEPTH_5: \result == 0 || \result == -IRQSYNC_EOVERFLOW;
-      ensures REQ_DEPTH_1: \result == 0 ==> g_sread_word == &irq_desc[irq].status &&
-        g_sread_lock == &irq_desc[irq].lock && (g_sread_value & IRQS_INPROGRESS) == 0;
+      ensures REQ_DEPTH_1: \result == 0 ==> saw_idle_under_lock(&irq_desc[irq]);
     complete behaviors;
     disjoint behaviors;
 */
@@ -194,10 +180,7 @@ int disable_irq(unsigned int irq);
 /*@ ACSL_API_FRAME;
     assigns ACSL_API_EFFECTS;
     ensures ACSL_INIT;
-    behavior bad_irq:
-      assumes !irq_ok(irq);
-      assigns \nothing;
-      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    ACSL_BAD_IRQ;
     behavior disable:
       assumes irq_ok(irq);
       ensures REQ_DEPTH_2: REQ_DEPTH_5: \result == 0 || \result == -IRQSYNC_EOVERFLOW;
@@ -211,10 +194,7 @@ int disable_irq_nosync(unsigned int irq);
     assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu];
     ensures irqsync_serving[this_cpu] == \old(irqsync_serving[this_cpu]);
     ensures ACSL_INIT;
-    behavior bad_irq:
-      assumes !irq_ok(irq);
-      assigns \nothing;
-      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    ACSL_BAD_IRQ;
     behavior enable:
       assumes irq_ok(irq);
       ensures REQ_DEPTH_4: \result == 0 || \result == -IRQSYNC_EINVAL;
@@ -245,19 +225,12 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 /*@ ACSL_API_FRAME;
     assigns ACSL_API_EFFECTS;
     ensures ACSL_INIT;
-    behavior bad_irq:
-      assumes !irq_ok(irq);
-      assigns \nothing;
-      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
-    behavior own_line:
-      assumes irq_ok(irq) && in_handler_of(irq);
-      assigns warn_count[..];
-      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+    ACSL_BAD_IRQ;
+    ACSL_OWN_LINE;
     behavior free:
       assumes irq_ok(irq) && !in_handler_of(irq);
       ensures REQ_ERR_3: \result == 0 || \result == -IRQSYNC_ENOENT;
-      ensures REQ_LIFECYCLE_5: \result == 0 ==> g_sread_word == &irq_desc[irq].status &&
-        g_sread_lock == &irq_desc[irq].lock && (g_sread_value & IRQS_INPROGRESS) == 0;
+      ensures REQ_LIFECYCLE_5: \result == 0 ==> saw_idle_under_lock(&irq_desc[irq]);
     complete behaviors;
     disjoint behaviors;
 */

@@ -14,6 +14,8 @@
  *                          runs on CPU 0, the devices are CPU 1's generic
  *                          timers, delivered through the GIC.
  *
+ * with the simulated devices themselves common to both (platform/devices.h).
+ *
  * The shape is the same on both: the driver code on CPU 0, its interrupt
  * handlers on CPU 1, really concurrently. That is the situation in which
  * synchronize_irq(), disable_irq() and free_irq() have something to wait for.

@@ -18,18 +18,18 @@ $(BENCH_DIR)/bench-%: tools/bench/bench.c $(BUILD)/libs/%/libirqsync.a $(BENCH_H
 BENCH_PEERS_JSON := $(BENCH_DIR)/peers.json
 .PHONY: bench-peers
 bench-peers: $(BENCH_DIR)/bench-v2
-	BUILD=$(BUILD) $(PYTHON) tools/bench/bench.py --peers $(BENCH_PEERS_JSON)
+	BUILD=$(BUILD) $(PYTHON) -m tools.bench.bench --peers $(BENCH_PEERS_JSON)
 
 .PHONY: bench
 bench: $(BENCH_DIR)/bench-v2 $(BENCH_DIR)/bench-v0 $(BENCH_DIR)/bench-naive \
        $(BUILD)/tests/stress $(BUILD)/tests/stress-v0 $(BUILD)/tests/stress-naive \
        $(BUILD)/tests/race-v0 $(BUILD)/tests/race-v1 $(BUILD)/tests/race-v2 bench-peers
-	BUILD=$(BUILD) BENCH_PEERS=$(BENCH_PEERS_JSON) $(PYTHON) tools/bench/bench.py
+	BUILD=$(BUILD) BENCH_PEERS=$(BENCH_PEERS_JSON) $(PYTHON) -m tools.bench.bench
 
 # The proof and test times of issue 13's goals, in a fresh clone of HEAD (tools/bench/prove_bench.py):
 # make prove fresh / one body changed / worst unit / cold, the proof group, make check.
 # Long (the cold proof and a whole make check): BENCH_PROVE_SKIP="cold check" leaves rows out.
 .PHONY: bench-prove
 bench-prove:
-	$(PYTHON) tools/bench/prove_bench.py
+	$(PYTHON) -m tools.bench.prove_bench
 bench: bench-prove

@@ -1,4 +1,4 @@
 # make check: everything that can fail. SUITES="a b" runs the suites whose names contain a or b.
 .PHONY: check
 check:
-	@$(PYTHON) tools/runtests.py
+	@$(PYTHON) -m tools.runtests

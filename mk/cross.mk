@@ -50,7 +50,7 @@ $(2)/barrier-probe: tests/cross/barrier_probe.c $(2)/libirqsync.a
 	$(3) $(4) $(CROSS_CPPFLAGS) $$< $(2)/libirqsync.a $(5) -o $$@
 .PHONY: cross-barrier-$(1)
 cross-barrier-$(1): $(2)/barrier-probe
-	$(PYTHON) tools/cross/barrier_check.py --arch $(6) --objdump $(7) \
+	$(PYTHON) -m tools.cross.barrier_check --arch $(6) --objdump $(7) \
 	  --lib $(2)/libirqsync.a --json $(2)/barrier.json $$< $(CROSS_BARRIER_FNS)
 endef
 
@@ -225,7 +225,7 @@ cross-barrier: $(foreach t,$(CROSS_LINUX) $(CROSS_BM),cross-barrier-$(t))
 
 .PHONY: cross
 cross: ## cross builds, barrier check, tests under qemu → build/evidence/cross.json
-	@$(PYTHON) tools/cross/cross.py all --targets "$(TARGETS)"
+	@$(PYTHON) -m tools.cross.cross all --targets "$(TARGETS)"
 
 # For tests/suites/70-cross.sh: the binutils prefix of a bare-metal target.
 print-cross-bm-prefix-%:

@@ -160,7 +160,7 @@ $(addprefix example-,$(EX_NAMES)): example-%: $(EX_SYSROOT)$(LIBDIR)/libirqsync.
 # -I, -D and -l all from its irqsync.pc.
 EX_BM_BOARD = examples/platform/baremetal.c tests/baremetal/semihost.c $(BM_aarch64_BOOT) $(BM_aarch64_BOARD)/board.c
 EX_BM_PC    = $(call ex_pkgconfig,$(LIBDIR)/$(EX_BM_PORT)) $(PKG_CONFIG)
-$(EX_OUT)/$(EX_BM_PORT)/%.elf: examples/%.c examples/example.h $(EX_BM_BOARD) $(wildcard tests/baremetal/*.h) \
+$(EX_OUT)/$(EX_BM_PORT)/%.elf: examples/%.c examples/example.h examples/platform/devices.h $(EX_BM_BOARD) $(wildcard tests/baremetal/*.h) \
                                $(BM_aarch64_BOARD)/link.ld $(EX_SYSROOT)$(LIBDIR)/$(EX_BM_PORT)/libirqsync.a
 	@mkdir -p $(@D)
 	@pc='$(EX_BM_PC)'; set -- $$($$pc --variable=cross_compile irqsync)gcc $(ALL_CFLAGS) $(EX_DEFS) \

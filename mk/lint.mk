@@ -22,7 +22,7 @@ LINT_SARIF_DATA := $(BUILD)/lint-sarif
 lint_data = $(if $(filter sarif,$(FORMAT)),--sarif-data $(LINT_SARIF_DATA)/$(1).json)
 LINT_BEGIN = case "$(FORMAT)" in text|sarif) ;; *) echo "make lint: FORMAT=$(FORMAT): FORMAT=text (the default) or FORMAT=sarif" >&2; exit 2;; esac; \
 	$(if $(filter sarif,$(FORMAT)),rm -rf $(LINT_SARIF_DATA) $(LINT_SARIF) && mkdir -p $(LINT_SARIF_DATA) $(EVIDENCE) || exit 2;) rc=0
-LINT_END = $(if $(filter sarif,$(FORMAT)),$(PYTHON) tools/lint_sarif.py convert -o $(LINT_SARIF) $$(ls -tr $(LINT_SARIF_DATA)/*.json) || rc=2;) exit $$rc
+LINT_END = $(if $(filter sarif,$(FORMAT)),$(PYTHON) -m tools.lint_sarif convert -o $(LINT_SARIF) $$(ls -tr $(LINT_SARIF_DATA)/*.json) || rc=2;) exit $$rc
 # The SARIF 2.1.0 JSON schema the tests validate against (tests/suites/60-lint.sh): no Debian
 # package ships it; the npm package @microsoft/jest-sarif does (lib/schemas/, MIT). `make deps`
 # fetches that package's tarball with npm (no install, no scripts), keeps the schema under

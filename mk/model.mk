@@ -19,8 +19,8 @@
 #   make model-swarm-merge [SHARDS="files"] the swarm shards -> build/evidence/model-swarm.json
 # Trails of violations: build/evidence/trails/<run>.{trail,replay.sh,txt}.
 # The small models, one command each (also rows of both matrices):
-#   python3 tools/model/run1.py --model promela/ticket.pml MM_WEAK [TAS_LOCK=1]   REQ-LOCK-2
-#   python3 tools/model/run1.py --model promela/request.pml MM_TSO [REQ_BUG=1|2]  REQ-LIFECYCLE-2
+#   python3 -m tools.model.run1 --model promela/ticket.pml MM_WEAK [TAS_LOCK=1]   REQ-LOCK-2
+#   python3 -m tools.model.run1 --model promela/request.pml MM_TSO [REQ_BUG=1|2]  REQ-LIFECYCLE-2
 MODEL_ARGS = --jobs $(JOBS) $(if $(CPUS),--cpus $(CPUS)) $(if $(LINES),--lines $(LINES)) \
 	$(if $(ARRIVALS),--arrivals $(ARRIVALS)) $(if $(SHARERS),--sharers $(SHARERS)) \
 	$(if $(MM),--mm $(MM)) $(if $(VARIANT),--variant $(VARIANT)) \
@@ -30,21 +30,22 @@ ALL_TARGETS += model
 .PHONY: model model-quick model-litmus model-scale bench-model model-merge model-swarm \
 	model-swarm-merge
 model: ## the SPIN matrix (or one configuration with CPUS= LINES= ARRIVALS= SHARERS= MM= VARIANT=)
-	@$(PYTHON) tools/model/matrix.py $(MODEL_ARGS) --build $(BUILD)
+	@$(PYTHON) -m tools.model.matrix $(MODEL_ARGS) --build $(BUILD)
 model-quick:
-	@$(PYTHON) tools/model/matrix.py --set quick --jobs $(JOBS) --build $(BUILD) $(if $(SHARD),--shard $(SHARD))
+	@$(PYTHON) -m tools.model.matrix --set quick --jobs $(JOBS) --build $(BUILD) $(if $(SHARD),--shard $(SHARD))
 # the merged model.json counts as produced from this tree's sources (the merge checks the shards
-# were made from them): it takes the model producer's begin-stamp, like `make model`
-model-merge: _evidence-begin-model
-	@$(PYTHON) tools/model/merge.py --build $(BUILD) $(if $(SET),--set $(SET)) \
+# were made from them): it takes the model producer's begin-stamp, like `make model` (it is one
+# of the model's writers in tools/stamp.py's producer table; mk/report.mk adds the stamp)
+model-merge:
+	@$(PYTHON) -m tools.model.merge --build $(BUILD) $(if $(SET),--set $(SET)) \
 	  $(if $(SHARDS),--shards $(SHARDS))
 # swarm-style bitstate runs for 6-8 CPUs (coverage, never "hold"; tools/model/swarm.py)
 model-swarm:
-	@$(PYTHON) tools/model/swarm.py --build $(BUILD) $(if $(SHARD),--shard $(SHARD)) \
+	@$(PYTHON) -m tools.model.swarm --build $(BUILD) $(if $(SHARD),--shard $(SHARD)) \
 	  $(if $(SWARM_JOBS),--jobs-per-config $(SWARM_JOBS)) $(if $(SWARM_MINUTES),--minutes $(SWARM_MINUTES))
 model-swarm-merge:
-	@$(PYTHON) tools/model/swarm.py --merge --build $(BUILD) $(if $(SHARDS),--shards $(SHARDS))
+	@$(PYTHON) -m tools.model.swarm --merge --build $(BUILD) $(if $(SHARDS),--shards $(SHARDS))
 model-litmus:
-	@$(PYTHON) tools/model/matrix.py --set litmus --jobs $(JOBS) --build $(BUILD)
+	@$(PYTHON) -m tools.model.matrix --set litmus --jobs $(JOBS) --build $(BUILD)
 model-scale bench-model:
-	@$(PYTHON) tools/model/scale.py --build $(BUILD)
+	@$(PYTHON) -m tools.model.scale --build $(BUILD)

@@ -56,5 +56,5 @@ MUTANTS ?=
 .PHONY: mutants
 mutants: conformance-bins ## the mutation campaign → build/evidence/mutants.json
 	@mkdir -p $(EVIDENCE)
-	$(PYTHON) tools/mutants/campaign.py --jobs $(JOBS) $(if $(MUTANTS),--ids $(MUTANTS)) \
+	$(PYTHON) -m tools.mutants.campaign --jobs $(JOBS) $(if $(MUTANTS),--ids $(MUTANTS)) \
 	  --out $(EVIDENCE)/mutants.json

@@ -122,11 +122,11 @@ PC_ATOMICS_FNS := --fn pc_atomics_lock=rmw,acquire_rmw,acquire_load \
 define pc_check_one
 echo "# port-check: port $(PORT) ($(PC_PORT_DIR)), target $(1)"; \
 $(if $(filter x86_64 aarch64 arm,$(PC_PARCH_$(1))),\
-$(PYTHON) tests/port/barrier_probe.py --arch $(PC_PARCH_$(1)) --objdump $(PC_OBJDUMP_$(1)) \
+$(PYTHON) -m tests.port.barrier_probe --arch $(PC_PARCH_$(1)) --objdump $(PC_OBJDUMP_$(1)) \
   --name $(1) $(PC_OUT)/$(1)/tu.o || rc=1;,\
 echo "ok 1 - $(1)/compiler-barrier/static [REQ-TCB-1 REQ-TCB-2] # SKIP no probe rules for $(PC_PARCH_$(1))";) \
 $(if $(PC_INSN_$(1)),\
-if $(PYTHON) tools/cross/barrier_check.py --arch $(PC_INSN_$(1)) --objdump $(PC_OBJDUMP_$(1)) \
+if $(PYTHON) -m tools.cross.barrier_check --arch $(PC_INSN_$(1)) --objdump $(PC_OBJDUMP_$(1)) \
      $(PC_OUT)/$(1)/$(PC_EXE_$(1)) $(PC_ATOMICS_FNS) >$(PC_OUT)/$(1)/insn.log 2>&1; \
 then sed 's/^/#   /' $(PC_OUT)/$(1)/insn.log; \
   echo "ok 1 - $(1)/atomics/instructions-acquire-release-full-fence [REQ-MM-4 REQ-TCB-1]"; \

@@ -123,7 +123,7 @@ prove-neg-unlocked-status: prove-config ## handle_irq writing the status after t
 	@$(PYTHON) proofs/negative/mutate.py unlocked-status $(PROVE_DIR)/neg-unlocked/src
 	@$(PROVE_GATE) --job neg-unlocked-status --outdir $(PROVE_DIR)/neg-unlocked $(PROVE_CORE_OPTS) \
 	  --fct handle_irq \
-	  --expect-unproved '^handle_irq:irqsync_atomic_set_relaxed_requires_REQ_DISPATCH_1(_[0-9]+)?$$' \
+	  --expect-unproved '^handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1(_[0-9]+)?$$' \
 	  -- -cpp-extra-args="$(PROVE_CORE_CPP)" $(PROVE_DIR)/neg-unlocked/src/core.c
 
 # --- the committed prover cache (fast replay on a fresh clone) ----------------------------------

@@ -14,19 +14,27 @@
 # before its recipe runs (added below as a prerequisite of the producer's own target) records
 # the sources it starts from; the report accepts the result it writes after that.
 
-REPORT_PY  := $(PYTHON) tools/report/report.py
-STAMP      := BUILD=$(BUILD) $(PYTHON) tools/stamp.py
+REPORT_PY  := $(PYTHON) -m tools.report.report
+STAMP      := BUILD=$(BUILD) $(PYTHON) -m tools.stamp
 # Test groups the default `make` runs: all but those repeating model / prove / cross, which
 # `make` has just run as producers. `make check` runs everything; the report shows whichever ran last.
 QUICK_SUITES ?= $(filter-out %-model %-proof %-proofs %-cross,$(basename $(notdir $(wildcard tests/suites/*.sh))))
 
-# producer name -> make target (tools/stamp.py PRODUCERS holds outputs and sources)
-producer_target = $(patsubst proofs,prove,$(patsubst tests,check,$(patsubst scale,model-scale,$(1))))
-EVIDENCE_PRODUCERS := model proofs tests cross trace
-OPTIONAL_PRODUCERS := bench conformance mutants scale
-# every target that writes a producer's result, for the begin-stamps below
-begin_targets_model = model model-quick model-litmus
-begin_targets = $(or $(begin_targets_$(1)),$(call producer_target,$(1)))
+# The producers and their make targets: the one table is tools/stamp.py's PRODUCERS (with their
+# outputs and sources), read once per make run. A word per producer:
+#   name:target:required|optional:writer,writer,...   (writers: every target that writes the
+#   result when run directly, each given the producer's begin-stamp below)
+STAMP_TABLE := $(shell $(PYTHON) -m tools.stamp make-table)
+ifeq ($(STAMP_TABLE),)
+$(warning mk/report.mk: no producer table from `$(PYTHON) -m tools.stamp make-table` (is python3 installed? make deps): no evidence-* targets)
+endif
+stamp_comma := ,
+stamp_field = $(word $(2),$(subst :, ,$(filter $(1):%,$(STAMP_TABLE))))
+stamp_names = $(strip $(foreach w,$(STAMP_TABLE),$(if $(filter $(1),$(word 3,$(subst :, ,$(w)))),$(firstword $(subst :, ,$(w))))))
+producer_target = $(call stamp_field,$(1),2)
+begin_targets = $(subst $(stamp_comma), ,$(call stamp_field,$(1),4))
+EVIDENCE_PRODUCERS := $(call stamp_names,required)
+OPTIONAL_PRODUCERS := $(call stamp_names,optional)
 
 .PHONY: report freshness evidence-check $(addprefix evidence-,$(EVIDENCE_PRODUCERS) $(OPTIONAL_PRODUCERS))
 report: ## the evidence report from fresh results (seconds)

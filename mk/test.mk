@@ -91,7 +91,7 @@ test-drd: $(TBIN)/stress-valgrind $(TBIN)/desc-layout
 	$(TBIN)/desc-layout > $(BUILD)/logs/desc-layout.txt
 	valgrind --tool=drd --error-limit=no $(TBIN)/stress-valgrind 20000 300 > $(BUILD)/logs/drd.out 2> $(BUILD)/logs/drd.err; \
 	  grep -E 'violations:|interrupts:' $(BUILD)/logs/drd.out; grep 'ERROR SUMMARY' $(BUILD)/logs/drd.err
-	$(PYTHON) tools/bench/drd_classify.py $(BUILD)/logs/drd.err $(TBIN)/stress-valgrind $(BUILD)/logs/desc-layout.txt | tee $(EVIDENCE)/drd.txt
+	$(PYTHON) -m tools.bench.drd_classify $(BUILD)/logs/drd.err $(TBIN)/stress-valgrind $(BUILD)/logs/desc-layout.txt | tee $(EVIDENCE)/drd.txt
 
 # The programs each suite needs (keep this after the last TEST_PROG).
 UNIT_PROGS   := $(addprefix $(TBIN)/,unit unit-debug unit-steps unit-asan unit-tsan)

@@ -12,6 +12,7 @@
 #include "../acsl/logic/model.h"
 #include "../src/core/warn.c"
 #include "../acsl/warn.h"
+#include "../acsl/desc.h"
 #include "../acsl/spinlock.h"
 #include "../acsl/irqflags.h"
 #include "../acsl/handle.h"

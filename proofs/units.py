@@ -12,8 +12,10 @@ spec/proof.md ("Proof units") is the design; in short:
          plus f's name, every WP option, the tool and prover versions, the cvc5 driver and
          KEY_VERSION.  Whatever WP reads to make f's goals is in that text: types, globals,
          logic, axioms, f's contract and body, the contracts of what f calls.
-      3. A unit whose key matches a stored passing result (proofs/units/<f>.json) is reused;
-         the others run as separate `gate.py run --fct f` jobs, J at a time.
+      3. A unit whose key matches a stored passing result (proofs/units/<f>.json), or the
+         passing result of the last local run (build/proofs/units/<f>/unit.json, e.g. of a
+         run that failed on another unit), is reused; the others run as separate
+         `gate.py run --fct f` jobs, J at a time.
       4. Without --shard: the gate over the union (below) -> proofs.json and the ledger.
          With --shard i/N: only the units of shard i (a deterministic split) run, and the
          partial result goes to build/proofs/shards/shard-i-of-N.json.
@@ -259,6 +261,15 @@ def shard_of(units, weights, i, n):
     return sorted(part[i - 1])
 
 
+def load_local(outdir, f):
+    """The unit result the last run on this machine left in OUTDIR/<f>/unit.json, or None."""
+    p = os.path.join(outdir, f, "unit.json")
+    try:
+        return json.load(open(p)) if os.path.exists(p) else None
+    except ValueError:
+        return None
+
+
 def load_stored(f):
     p = os.path.join(STORE, f + ".json")
     if not os.path.exists(p):
@@ -320,7 +331,8 @@ def unit_passes(u):
 def progress(u):
     goals = sum(g["total"] for g in u["goals"])
     proved = sum(g["proved"] for g in u["goals"])
-    how = "reused" if u["source"] == "reused" else "proved now"
+    how = ("reused" + (" (local)" if u.get("reused_from") == "local" else "")
+           if u["source"] == "reused" else "proved now")
     verdict = "" if unit_passes(u) else "  FAILED"
     log(f"prove: {u['unit']:<32} {goals:5d} goals {proved:5d} proved  {how:<10} "
         f"{u['seconds'] if u['source'] != 'reused' else 0.0:7.1f} s{verdict}")
@@ -340,12 +352,21 @@ def prove(a, fc_args):
         mine = shard_of(inv.units, weights, i, n)
     else:
         mine = list(inv.units)
-    results, todo = {}, []
+    results, todo, local = {}, [], []
     for f in mine:
         s = stored[f]
         if a.reuse == "store" and f not in a.rerun and s and s.get("key") == keys[f] \
                 and unit_passes(s):
             results[f] = dict(s, source="reused")
+            progress(results[f])
+            continue
+        # The last local run's result of this very key (a passing unit of a run that failed
+        # elsewhere): reused as a stored one would be, and stored by the next prove-store.
+        s = load_local(a.outdir, f)
+        if a.reuse == "store" and f not in a.rerun and s and s.get("key") == keys[f] \
+                and unit_passes(s):
+            results[f] = dict(s, source="reused", reused_from="local")
+            local.append(f)
             progress(results[f])
         else:
             todo.append(f)
@@ -363,7 +384,7 @@ def prove(a, fc_args):
             "context": context}
     os.makedirs(a.outdir, exist_ok=True)
     with open(os.path.join(a.outdir, "last-run.json"), "w") as fh:
-        json.dump({"proved_now": sorted(todo)}, fh)
+        json.dump({"proved_now": sorted(todo + local)}, fh)
     if a.shard:
         os.makedirs(a.shard_dir, exist_ok=True)
         i, n = a.shard.split("/")

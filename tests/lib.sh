@@ -61,12 +61,23 @@ _t_exec() { # LOG CMD... — run CMD under the limit, output to LOG; exit status
   fi
   return "$rc"
 }
+_t_timed_out() { (($1 == 124)) && grep -q '^timeout: stopped after' "$2"; } # RC LOG
 _t_why() { # RC LOG — the reason of a failed command, for the record
-  if (($1 == 124)) && grep -q '^timeout: stopped after' "$2"; then
+  if _t_timed_out "$1" "$2"; then
     echo "timeout after ${T_LIMIT:-$T_LIMIT_DEFAULT} s (log: $2)"
   else
     echo "exit $1; $(tail -n 3 "$2") (log: $2)"
   fi
+}
+
+# _t_go NAME CMD... — run CMD under the limit, output to NAME's log; sets the caller's `log`,
+# `rc` (CMD's exit status) and `dt` (seconds), which the caller declares local.
+_t_go() {
+  log=$(_t_log "$1"); shift
+  local t0; t0=$(_t_now)
+  rc=0
+  _t_exec "$log" "$@" || rc=$?
+  dt=$(_t_dt "$t0")
 }
 
 # t_run NAME CMD... — passes when CMD exits 0. The output goes to a log named after the test.
@@ -74,16 +85,13 @@ _t_why() { # RC LOG — the reason of a failed command, for the record
 # (`((T_LAST_RC == 0)) || exit 0`) instead of running the binaries an older build left.
 T_LAST_RC=0
 t_run() {
-  local name=$1; shift
-  local log; log=$(_t_log "$name")
-  local t0; t0=$(_t_now)
-  local rc=0
-  _t_exec "$log" "$@" || rc=$?
+  local log rc dt
+  _t_go "$@"
   T_LAST_RC=$rc
   if ((rc == 0)); then
-    t_record pass "$name" "$(_t_dt "$t0")" ""
+    t_record pass "$1" "$dt" ""
   else
-    t_record fail "$name" "$(_t_dt "$t0")" "$(_t_why "$rc" "$log")"
+    t_record fail "$1" "$dt" "$(_t_why "$rc" "$log")"
   fi
 }
 
@@ -91,41 +99,44 @@ t_run() {
 # output matches REGEX (the specific counterexample, unproved goal or diagnostic we expect).
 t_run_fail() {
   local name=$1 re=$2; shift 2
-  local log; log=$(_t_log "$name")
-  local t0; t0=$(_t_now)
-  local rc=0
-  _t_exec "$log" "$@" || rc=$?
-  local dt; dt=$(_t_dt "$t0")
+  local log rc dt
+  _t_go "$name" "$@"
+  _t_xfail "$name" "$re"
+}
+# _t_xfail NAME REGEX — record the verdict of an expected failure on the caller's `log`, `rc`, `dt`
+# (set by _t_go; a suite that checks one run against several REGEXes calls it once for each).
+_t_xfail() {
   if ((rc == 0)); then
-    t_record fail "$name" "$dt" "expected a failure, but the command succeeded (log: $log)"
-  elif ((rc == 124)) && grep -q '^timeout: stopped after' "$log"; then
-    t_record fail "$name" "$dt" "$(_t_why "$rc" "$log")"
-  elif ! grep -Eq -- "$re" "$log"; then
-    t_record fail "$name" "$dt" "failed (exit $rc) but not with /$re/ (log: $log)"
+    t_record fail "$1" "$dt" "expected a failure, but the command succeeded (log: $log)"
+  elif _t_timed_out "$rc" "$log"; then
+    t_record fail "$1" "$dt" "$(_t_why "$rc" "$log")"
+  elif ! grep -Eq -- "$2" "$log"; then
+    t_record fail "$1" "$dt" "failed (exit $rc) but not with /$2/ (log: $log)"
   else
-    t_record pass "$name" "$dt" "failed as expected: $(grep -Em1 -- "$re" "$log")"
+    t_record pass "$1" "$dt" "failed as expected: $(grep -Em1 -- "$2" "$log")"
   fi
 }
 
 # t_tap PREFIX CMD... — runs a TAP producer (tests/harness/check.h) and records each case.
-# A producer that crashes, exits non-zero, or reports no case at all is a failure.
+# A producer that crashes, exits non-zero, or reports no case at all is a failure. One that is
+# stopped at the time limit, or ends inside a case, fails under the name of that case when it
+# names each case before running it ("# begin: NAME", as check.h does), else under PREFIX.
 t_tap() {
   local prefix=$1; shift
-  local log; log=$(_t_log "$prefix")
-  local t0; t0=$(_t_now)
-  local rc=0
-  _t_exec "$log" "$@" || rc=$?
-  local dt; dt=$(_t_dt "$t0")
-  local n=0 bad=0 line name
+  local log rc dt
+  _t_go "$prefix" "$@"
+  local n=0 bad=0 line name began=""
   while IFS= read -r line; do
     case $line in
-      "ok "*"# SKIP"*) name=${line#ok * - }; t_record skip "$prefix/${name%% # SKIP*}" 0 "${line##*# SKIP}"; n=$((n+1)) ;;
-      "ok "*)     name=${line#ok * - };     t_record pass "$prefix/$name" 0 ""; n=$((n+1)) ;;
-      "not ok "*) name=${line#not ok * - }; t_record fail "$prefix/$name" 0 "$(grep -F -B3 -- "$line" "$log" | grep "^#" | tr '\n' ' ') (log: $log)"; n=$((n+1)); bad=$((bad+1)) ;;
+      "# begin: "*) began=${line#"# begin: "} ;;
+      "ok "*"# SKIP"*) name=${line#ok * - }; t_record skip "$prefix/${name%% # SKIP*}" 0 "${line##*# SKIP}"; n=$((n+1)); began="" ;;
+      "ok "*)     name=${line#ok * - };     t_record pass "$prefix/$name" 0 ""; n=$((n+1)); began="" ;;
+      "not ok "*) name=${line#not ok * - }; began=""; n=$((n+1)); bad=$((bad+1))
+                  t_record fail "$prefix/$name" 0 "$(grep -F -B3 -- "$line" "$log" | grep "^#" | grep -v "^# begin: " | tr '\n' ' ') (log: $log)" ;;
     esac
   done <"$log"
-  if ((rc == 124)) && grep -q '^timeout: stopped after' "$log"; then
-    t_record fail "$prefix" "$dt" "$(_t_why "$rc" "$log") after $n cases"
+  if _t_timed_out "$rc" "$log" || [[ -n $began ]]; then   # stopped, or crashed, in a case
+    t_record fail "$prefix${began:+/$began}" "$dt" "$(_t_why "$rc" "$log") after $n cases"
   elif ((n == 0)); then
     t_record fail "$prefix" "$dt" "no test case reported (exit $rc; log: $log)"
   elif ((rc != 0 && bad == 0)); then

@@ -2,8 +2,8 @@
 """lint_sarif - the findings of `make lint` as SARIF 2.1.0 (`make lint FORMAT=sarif`,
 spec/lint.md), and the validator the tests use.
 
-    lint_sarif.py convert -o OUT.sarif DATA.json...
-    lint_sarif.py validate [--schema FILE] [--tools sparse,coccinelle,...] LOG.sarif
+    python3 -m tools.lint_sarif convert -o OUT.sarif DATA.json...
+    python3 -m tools.lint_sarif validate [--schema FILE] [--tools sparse,coccinelle,...] LOG.sarif
 
 convert merges the files that `lint/irqlint.py --sarif-data` wrote (one per irqlint call:
 `make lint` runs one per build group) into one SARIF log with one run per tool that the

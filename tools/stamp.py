@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """Freshness stamps: which sources a result in build/ was produced from.
 
-  tools/stamp.py run PRODUCER -- CMD...   run CMD (a producer, e.g. `make model`), streaming its
-                                          output with a heartbeat, and record a stamp
-  tools/stamp.py begin PRODUCER           record the sources a direct run (`make model`) starts
-                                          from; a result it writes after this counts as stamped
-  tools/stamp.py check [PRODUCER...]      print the freshness of each result; exit 1 if any is
-                                          not fresh
-  tools/stamp.py list                     the producers, their make targets, outputs and sources
+  python3 -m tools.stamp run PRODUCER -- CMD...   run CMD (a producer, e.g. `make model`),
+                                   streaming its output with a heartbeat, and record a stamp
+  python3 -m tools.stamp begin PRODUCER    record the sources a direct run (`make model`) starts
+                                   from; a result it writes after this counts as stamped
+  python3 -m tools.stamp check [PRODUCER...]   print the freshness of each result; exit 1 if
+                                   any is not fresh
+  python3 -m tools.stamp list      the producers, their make targets, outputs and sources
+  python3 -m tools.stamp make-table   the same table for mk/report.mk, one word per producer:
+                                   name:target:required|optional:writer,writer,…
+
+PRODUCERS below is the one table of which result is made by which make target: mk/report.mk
+reads it (make-table) to define `make evidence-<name>` and the begin-stamps of direct runs.
 
 A stamp (build/evidence/stamps/<producer>.json) holds the fingerprint of the producer's sources —
 sha256 over the path and content of every git-tracked (or untracked, not ignored) file under the
@@ -34,10 +39,13 @@ REPORT_ONLY = ("tools/report/", "tools/stamp.py", "tools/summary.py", "mk/report
 # producer's inputs, its tool directory, its make fragment and those it uses, mk/config.mk and the
 # Makefile. A prefix too wide costs a rerun; one too narrow would call a result fresh that is not,
 # so a source set is only narrowed where the producer's imports and includes show the boundary.
+# "writers": every make target that writes the result when run directly (default: the target);
+# each takes the producer's begin-stamp first. "optional": not run by the default `make`.
 MK = ("mk/config.mk", "Makefile")
 PRODUCERS = {
     "model":  {"target": "model", "outputs": ["evidence/model.json"], "referenced": "evidence/trails",
-               "sources": ("promela/", "tools/model/", "mk/model.mk", "spec/steps.md") + MK},
+               "sources": ("promela/", "tools/model/", "mk/model.mk", "spec/steps.md") + MK,
+               "writers": ("model", "model-quick", "model-litmus", "model-merge")},
     "proofs": {"target": "prove", "outputs": ["evidence/proofs.json"],
                "sources": ("src/", "acsl/", "proofs/", "mk/prove.mk") + MK},
     "tests":  {"target": "check", "outputs": ["results/summary.json"], "sources": ALL},
@@ -74,7 +82,8 @@ def stamp_path(name):
     return os.path.join(build_dir(), "evidence", "stamps", name + ".json")
 
 
-def _sha(path):
+def _file_sha256(path):
+    """The sha256 of a file's content, read in blocks (results can be large)."""
     h = hashlib.sha256()
     with open(path, "rb") as f:
         for blk in iter(lambda: f.read(1 << 16), b""):
@@ -106,7 +115,7 @@ def source_files(name):
 
 
 def fingerprint(name):
-    files = {p: _sha(p) for p in source_files(name)}
+    files = {p: _file_sha256(p) for p in source_files(name)}
     h = hashlib.sha256()
     for p in sorted(files):
         h.update(f"{p}\0{files[p]}\n".encode())
@@ -130,7 +139,7 @@ def _referenced(name, res):
     h = hashlib.sha256()
     for n in names:
         if n.split(".", 1)[0] + "." in text:
-            h.update(f"{n}\0{_sha(os.path.join(p, n))}\n".encode())
+            h.update(f"{n}\0{_file_sha256(os.path.join(p, n))}\n".encode())
     res[d] = h.hexdigest()
 
 
@@ -144,10 +153,10 @@ def output_hashes(name):
             for d, _, names in sorted(os.walk(p)):
                 for n in sorted(names):
                     f = os.path.join(d, n)
-                    h.update(f"{os.path.relpath(f, p)}\0{_sha(f)}\n".encode())
+                    h.update(f"{os.path.relpath(f, p)}\0{_file_sha256(f)}\n".encode())
             res[o] = h.hexdigest()
         elif os.path.isfile(p):
-            res[o] = _sha(p)
+            res[o] = _file_sha256(p)
         else:
             res[o] = None
     _referenced(name, res)
@@ -261,13 +270,13 @@ def _stream(proc, name, t0):
     tail = []
     done = threading.Event()
 
-    def beat():
+    def heartbeat():
         while not done.wait(5):
             if time.time() - last[0] >= HEARTBEAT:
-                print(f"   … {name} still running ({_fmt(time.time() - t0)})", flush=True)
+                print(f"   … {name} still running ({_duration(time.time() - t0)})", flush=True)
                 last[0] = time.time()
 
-    threading.Thread(target=beat, daemon=True).start()
+    threading.Thread(target=heartbeat, daemon=True).start()
     for line in iter(proc.stdout.readline, b""):
         last[0] = time.time()
         sys.stdout.buffer.write(line)
@@ -278,7 +287,8 @@ def _stream(proc, name, t0):
     return tail
 
 
-def _fmt(s):
+def _duration(s):
+    """Seconds as the heartbeat prints them: 4.2s, 3m07s."""
     return f"{int(s) // 60}m{int(s) % 60:02d}s" if s >= 60 else f"{s:.1f}s"
 
 
@@ -313,17 +323,17 @@ def run(name, cmd):
         return 0
     if rewritten:
         write_stamp(name, st)
-        print(f"<== {name}: exit {rc} in {_fmt(dt)}, result stamped", flush=True)
+        print(f"<== {name}: exit {rc} in {_duration(dt)}, result stamped", flush=True)
     elif rc != 0:
         write_stamp(name, dict(st, failed=True))
-        print(f"<== {name}: exit {rc} in {_fmt(dt)}, no new result (old one rejected)", flush=True)
+        print(f"<== {name}: exit {rc} in {_duration(dt)}, no new result (old one rejected)", flush=True)
     elif after[primary(name)] is None:
         write_stamp(name, dict(st, failed=True))
-        print(f"<== {name}: exit 0 in {_fmt(dt)} but no {primary(name)} written", flush=True)
+        print(f"<== {name}: exit 0 in {_duration(dt)} but no {primary(name)} written", flush=True)
     else:
         # The producer's make rule found its output up to date: keep the earlier stamp, whose
         # fingerprint then decides (stale if the rule missed a dependency).
-        print(f"<== {name}: up to date ({_fmt(dt)}); earlier stamp kept", flush=True)
+        print(f"<== {name}: up to date ({_duration(dt)}); earlier stamp kept", flush=True)
     keep = os.environ.get("EVIDENCE_KEEP_GOING") == "1"
     return 0 if keep else rc
 
@@ -333,6 +343,12 @@ def _mtime(o):
         return os.stat(os.path.join(build_dir(), o)).st_mtime_ns
     except OSError:
         return None
+
+
+def make_word(name, p):
+    """One producer as mk/report.mk reads it: name:target:required|optional:writer,writer,…"""
+    kind = "optional" if p.get("optional") else "required"
+    return f"{name}:{p['target']}:{kind}:{','.join(p.get('writers', (p['target'],)))}"
 
 
 def main(argv):
@@ -354,6 +370,9 @@ def main(argv):
             print(f"{n:11} {c['status']:9} {c['reason']}")
             worst |= c["status"] != "fresh"
         return worst
+    if len(argv) == 2 and argv[1] == "make-table":
+        print(" ".join(make_word(n, p) for n, p in PRODUCERS.items()))
+        return 0
     if len(argv) == 2 and argv[1] == "list":
         for n, p in PRODUCERS.items():
             ref = f" + the {p['referenced']}/ files it cites" if p.get("referenced") else ""

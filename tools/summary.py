@@ -1,5 +1,4 @@
-#!/usr/bin/env python3
-"""The one-screen summary at the end of `make`: tools/summary.py [EVIDENCE_DIR]
+"""The one-screen summary at the end of `make`: python3 -m tools.summary [EVIDENCE_DIR]
 
 Reads EVIDENCE_DIR/evidence.json (written by `make report`). Exit status 1 when a producer failed,
 a result is not fresh, a requirement's evidence failed, a goal is unproved, a model run or a test
@@ -8,8 +7,7 @@ did not go as expected; 0 otherwise (producers that do not exist yet show as NOT
 """
 import json, os, sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "report"))
-import summary  # noqa: E402
+from tools.report import summary
 
 if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else "build/evidence"
@@ -19,5 +17,5 @@ if __name__ == "__main__":
     except (OSError, ValueError) as e:
         print(f"summary: no report in {out} ({e}); run `make report`", file=sys.stderr)
         sys.exit(2)
-    summary.show(ev, out)
-    sys.exit(0 if summary.ok(ev) else 1)
+    summary.print_summary(ev, out)
+    sys.exit(0 if summary.all_good(ev) else 1)

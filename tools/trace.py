@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """make trace: requirement -> evidence, collected from the REQ IDs written next to the evidence.
 
-  tools/trace.py check          check spec/: every requirement well formed, listed in
-                                spec/traceability.md, and every REQ reference in the tree defined
-  tools/trace.py json OUT       write the requirement -> evidence table (build/evidence/trace.json)
+  python3 -m tools.trace check       check spec/: every requirement well formed, listed in
+                                    spec/traceability.md, and every REQ reference in the tree defined
+  python3 -m tools.trace json OUT    write the requirement -> evidence table (build/evidence/trace.json)
 
 A reference is any `REQ-<AREA>-<n>` outside spec/, or an ACSL clause name `REQ_<AREA>_<n>` in
 the C and ACSL sources. Its kind comes from where it stands:

@@ -40,6 +40,26 @@
 #define ACSL_API_EFFECTS ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, ACSL_SREAD, g_irqs_enabled, \
 	warn_count[..]
 
+/*@ // The last status read of this CPU was of @d's status word, made holding @d's lock
+    // innermost, and saw INPROGRESS clear: the locked re-check of synchronize_irq (REQ-SYNC-1).
+    predicate saw_idle_under_lock(struct irq_desc *d) =
+      g_sread_word == &d->status && g_sread_lock == &d->lock &&
+      (g_sread_value & IRQS_INPROGRESS) == 0;
+*/
+
+/* The two behaviors every API function on a line number shares: a bad number changes nothing
+ * (REQ-ERR-1); a wait on the line whose handler this CPU runs is refused (REQ-ERR-4). */
+#define ACSL_BAD_IRQ \
+    behavior bad_irq: \
+      assumes !irq_ok(irq); \
+      assigns \nothing; \
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL
+#define ACSL_OWN_LINE \
+    behavior own_line: \
+      assumes irq_ok(irq) && in_handler_of(irq); \
+      assigns warn_count[..]; \
+      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK
+
 /* The call frame of a driver-API function: called from task context with a consistent CPU
  * (no descriptor lock held, interrupts in a state the caller may restore), it returns holding
  * the same locks, with the same interrupt state.  The clauses and their names are those each

@@ -18,7 +18,7 @@
 #include <irqsync/irqsync.h>
 #include "board.h"
 #include "semihost.h"
-#include "../example.h"
+#include "devices.h"
 
 #if IRQSYNC_NR_CPUS < 2
 #error "the examples need a library for two CPUs (IRQSYNC_NR_CPUS=2)"
@@ -26,15 +26,6 @@
 
 static const unsigned int period_us[EX_NR_DEVICES] = { 1000u, 1300u };
 
-struct device {
-	_Atomic unsigned int irq;
-	_Atomic int on;
-	_Atomic int busy;		/* CPU 1 is in this device's timer event */
-	_Atomic unsigned long status;	/* events not yet acknowledged */
-	_Atomic unsigned long raised;	/* events ever raised */
-};
-
-static struct device devices[EX_NR_DEVICES];
 static _Atomic int cpu1_up;
 
 unsigned long ex_time_us(void)
@@ -69,41 +60,23 @@ void ex_putu(unsigned long v)
 	sh_putu(v);
 }
 
-void ex_device_start(unsigned int dev, unsigned int irq)
+/* The line needs no routing: the devices are CPU 1's own timers. */
+static void plat_route(unsigned int irq)
 {
-	atomic_store(&devices[dev].irq, irq);
-	atomic_store(&devices[dev].on, 1);
+	(void)irq;
 }
 
-void ex_device_stop(unsigned int dev)
+/* CPU 1 is in its timer interrupt: it dispatches the device's line as an interrupt
+ * controller's entry code would. */
+static void plat_raise(unsigned int irq)
 {
-	atomic_store(&devices[dev].on, 0);
-	while (atomic_load(&devices[dev].busy))
-		ex_relax();
-}
-
-unsigned long ex_device_ack(unsigned int dev)
-{
-	return atomic_exchange(&devices[dev].status, 0ul);
-}
-
-unsigned long ex_device_raised(unsigned int dev)
-{
-	return atomic_load(&devices[dev].raised);
+	(void)handle_irq(irq);
 }
 
 /* CPU 1's timer interrupt i (board.c acknowledged the timer). */
 void bm_timer_event(unsigned int i)
 {
-	struct device *d = &devices[i];
-
-	atomic_store(&d->busy, 1);
-	if (atomic_load(&d->on)) {
-		atomic_fetch_add(&d->status, 1ul);
-		atomic_fetch_add(&d->raised, 1ul);
-		(void)handle_irq(atomic_load(&d->irq));
-	}
-	atomic_store(&d->busy, 0);
+	ex_device_event(i);
 }
 
 static void cpu1_main(void)

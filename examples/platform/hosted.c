@@ -21,20 +21,11 @@
 #include <time.h>
 #include <irqsync/irqsync.h>
 #include <irqsync_hosted.h>
-#include "../example.h"
+#include "devices.h"
 
 #define TICK_US		100UL			/* the device thread's resolution */
 static const unsigned long period_us[EX_NR_DEVICES] = { 1000UL, 1300UL };
 
-struct device {
-	_Atomic unsigned int irq;
-	_Atomic int on;
-	_Atomic int busy;		/* the device thread is deciding whether to raise */
-	_Atomic unsigned long status;	/* events not yet acknowledged */
-	_Atomic unsigned long raised;	/* events ever raised */
-};
-
-static struct device devices[EX_NR_DEVICES];
 static _Atomic int cpu1_up, quit;
 
 unsigned long ex_time_us(void)
@@ -73,29 +64,14 @@ void ex_putu(unsigned long v)
 	fflush(stdout);
 }
 
-void ex_device_start(unsigned int dev, unsigned int irq)
+static void plat_route(unsigned int irq)
 {
-	atomic_store(&devices[dev].irq, irq);
 	(void)irqsync_hosted_route(irq, 1);	/* device lines interrupt CPU 1 */
-	atomic_store(&devices[dev].on, 1);
 }
 
-void ex_device_stop(unsigned int dev)
+static void plat_raise(unsigned int irq)
 {
-	/* Dekker-style with seq_cst: once `on` is 0, a `busy` raise has to finish. */
-	atomic_store(&devices[dev].on, 0);
-	while (atomic_load(&devices[dev].busy))
-		ex_relax();
-}
-
-unsigned long ex_device_ack(unsigned int dev)
-{
-	return atomic_exchange(&devices[dev].status, 0UL);
-}
-
-unsigned long ex_device_raised(unsigned int dev)
-{
-	return atomic_load(&devices[dev].raised);
+	(void)irqsync_hosted_raise(irq);
 }
 
 static void *devices_main(void *arg)
@@ -112,18 +88,10 @@ static void *devices_main(void *arg)
 		nanosleep(&tick, NULL);
 		now = ex_time_us();
 		for (i = 0; i < EX_NR_DEVICES; i++) {
-			struct device *d = &devices[i];
-
 			if (now < next[i])
 				continue;
 			next[i] = now + period_us[i];
-			atomic_store(&d->busy, 1);
-			if (atomic_load(&d->on)) {
-				atomic_fetch_add(&d->status, 1UL);	/* status first, ... */
-				atomic_fetch_add(&d->raised, 1UL);
-				(void)irqsync_hosted_raise(atomic_load(&d->irq)); /* ... then the line */
-			}
-			atomic_store(&d->busy, 0);
+			ex_device_event(i);
 		}
 	}
 	return NULL;

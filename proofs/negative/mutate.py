@@ -16,13 +16,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 MUTANTS = {
     "unlocked-status": ("src/core/handle.c", (
-        "\t\tirqsync_atomic_set_relaxed(&desc->status, status | IRQS_PENDING);\n"
-        "\t\tIRQSYNC_STEP(D_UNLOCK, irq);\n"
-        "\t\tspin_unlock_irqrestore(&desc->lock, flags);\n",
-        "\t\tIRQSYNC_STEP(D_UNLOCK, irq);\n"
-        "\t\tspin_unlock_irqrestore(&desc->lock, flags);\n"
+        "\t\t(void)irqsync_status_update(desc, 0U, IRQS_PENDING);\n"
+        "\t\tgoto unlock;\n",
+        "\t\tirqsync_desc_unlock(desc, flags, IRQSYNC_STEP_D_UNLOCK, irq);\n"
         "\t\t/* MUTANT (REQ-DISPATCH-1): the status is written after the unlock */\n"
-        "\t\tirqsync_atomic_set_relaxed(&desc->status, status | IRQS_PENDING);\n")),
+        "\t\t(void)irqsync_status_update(desc, 0U, IRQS_PENDING);\n"
+        "\t\treturn 0;\n")),
 }
 
 

@@ -8,7 +8,7 @@
  * PENDING was set meanwhile, clear INPROGRESS, drop the lock.  The whole of
  * it runs with local interrupts disabled (REQ-DISPATCH-8).
  */
-#include "internal.h"
+#include "desc.h"
 
 unsigned int irqsync_serving[IRQSYNC_NR_CPUS];
 
@@ -88,8 +88,7 @@ static int irqsync_note_pass(struct irq_desc *desc, int handled)
 		return 0;
 	if (desc->depth < IRQSYNC_DEPTH_MAX)
 		desc->depth++;
-	irqsync_atomic_set_relaxed(&desc->status,
-				   irqsync_atomic_read_relaxed(&desc->status) | IRQS_DISABLED);
+	(void)irqsync_status_update(desc, 0U, IRQS_DISABLED);
 	return 1;
 }
 
@@ -140,7 +139,7 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_ho
 		if ((status & (IRQS_PENDING | IRQS_DISABLED)) != IRQS_PENDING)
 			return spurious;
 		IRQSYNC_STEP(D_CLEAR_PENDING, irq);
-		irqsync_atomic_set_relaxed(&desc->status, status & ~IRQS_PENDING);
+		(void)irqsync_status_update(desc, IRQS_PENDING, 0U);
 	}
 }
 
@@ -163,10 +162,15 @@ static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq) __m
 	return spurious;
 }
 
+/*
+ * Dispatch one arrival on @irq: every locked path leaves through the one unlock at the end
+ * (D_UNLOCK when the arrival was only counted or held, D_UNLOCK_END after an instance ran).
+ */
 int handle_irq(unsigned int irq)
 {
 	struct irq_desc *desc;
 	irq_flags_t flags;
+	enum irqsync_step unlock_step = IRQSYNC_STEP_D_UNLOCK;
 	unsigned int status = 0U;
 	int spurious = 0;
 
@@ -174,14 +178,11 @@ int handle_irq(unsigned int irq)
 		return -IRQSYNC_EINVAL;
 	desc = &irq_desc[irq];
 
-	IRQSYNC_STEP(D_LOCK, irq);
-	spin_lock_irqsave(&desc->lock, flags);
+	flags = irqsync_desc_lock(desc, IRQSYNC_STEP_D_LOCK, irq);
 	if (desc->nr_actions == 0U) {
 		/* REQ-DISPATCH-9: a stray interrupt, counted, not dispatched. */
 		desc->unhandled++;
-		IRQSYNC_STEP(D_UNLOCK, irq);
-		spin_unlock_irqrestore(&desc->lock, flags);
-		return 0;
+		goto unlock;
 	}
 
 	IRQSYNC_STEP(D_CHECK, irq);
@@ -189,22 +190,18 @@ int handle_irq(unsigned int irq)
 	if (status & (IRQS_DISABLED | IRQS_INPROGRESS)) {
 		/* Held for enable_irq, or replayed by the running instance. */
 		IRQSYNC_STEP(D_SET_PENDING, irq);
-		irqsync_atomic_set_relaxed(&desc->status, status | IRQS_PENDING);
-		IRQSYNC_STEP(D_UNLOCK, irq);
-		spin_unlock_irqrestore(&desc->lock, flags);
-		return 0;
+		(void)irqsync_status_update(desc, 0U, IRQS_PENDING);
+		goto unlock;
 	}
 
 	IRQSYNC_STEP(D_SET_INPROGRESS, irq);
-	irqsync_atomic_set_relaxed(&desc->status, (status & ~IRQS_PENDING) | IRQS_INPROGRESS);
+	(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_INPROGRESS);
 	spurious = irqsync_handler_instance(desc, irq);
-
 	IRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);
-	irqsync_atomic_set_relaxed(&desc->status,
-				   irqsync_atomic_read_relaxed(&desc->status) & ~IRQS_INPROGRESS);
-	IRQSYNC_STEP(D_UNLOCK_END, irq);
-	spin_unlock_irqrestore(&desc->lock, flags);
-
+	(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);
+	unlock_step = IRQSYNC_STEP_D_UNLOCK_END;
+unlock:
+	irqsync_desc_unlock(desc, flags, unlock_step, irq);
 	if (spurious)
 		irqsync_warn(IRQSYNC_WARN_NOBODY_CARED, irq);
 	return 0;

@@ -8,7 +8,7 @@
  * spin_lock_irqsave(): handle_irq() takes the same lock on the same CPU,
  * so holding it with interrupts enabled could deadlock.
  */
-#include "internal.h"
+#include "desc.h"
 
 struct irq_desc irq_desc[NR_IRQS];
 
@@ -99,8 +99,7 @@ static void irqsync_install(struct irq_desc *desc, irq_handler_t handler,
 	desc->nr_actions++;
 	if (desc->nr_actions == 1U) {
 		desc->depth = 0U;
-		irqsync_atomic_set_relaxed(&desc->status,
-				irqsync_atomic_read_relaxed(&desc->status) & ~IRQS_DISABLED);
+		(void)irqsync_status_update(desc, IRQS_DISABLED, 0U);
 	}
 }
 
@@ -118,15 +117,13 @@ int (request_irq)(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		return -IRQSYNC_EINVAL;
 	desc = &irq_desc[irq];
 
-	IRQSYNC_STEP(REQ_LOCK, irq);
-	spin_lock_irqsave(&desc->lock, iflags);
+	iflags = irqsync_desc_lock(desc, IRQSYNC_STEP_REQ_LOCK, irq);
 	ret = irqsync_check_request(desc, flags, dev_id);
 	if (ret == 0) {
 		IRQSYNC_STEP(REQ_INSTALL, irq);
 		irqsync_install(desc, handler, flags, name, dev_id);
 	}
-	IRQSYNC_STEP(REQ_UNLOCK, irq);
-	spin_unlock_irqrestore(&desc->lock, iflags);
+	irqsync_desc_unlock(desc, iflags, IRQSYNC_STEP_REQ_UNLOCK, irq);
 	return ret;
 }
 
@@ -182,8 +179,7 @@ static void irqsync_unlink(struct irq_desc *desc, unsigned int idx)
 	desc->action[desc->nr_actions].flags = 0UL;
 	if (desc->nr_actions == 0U) {
 		desc->depth = 1U;
-		irqsync_atomic_set_relaxed(&desc->status,
-			(irqsync_atomic_read_relaxed(&desc->status) & ~IRQS_PENDING) | IRQS_DISABLED);
+		(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_DISABLED);
 	}
 }
 
@@ -209,16 +205,14 @@ int free_irq(unsigned int irq, void *dev_id)
 		return -IRQSYNC_EDEADLK;
 	desc = &irq_desc[irq];
 
-	IRQSYNC_STEP(FREE_LOCK, irq);
-	spin_lock_irqsave(&desc->lock, flags);
+	flags = irqsync_desc_lock(desc, IRQSYNC_STEP_FREE_LOCK, irq);
 	idx = irqsync_find_action(desc, dev_id);
 	found = idx < desc->nr_actions;
 	if (found) {
 		IRQSYNC_STEP(FREE_UNLINK, irq);
 		irqsync_unlink(desc, idx);
 	}
-	IRQSYNC_STEP(FREE_UNLOCK, irq);
-	spin_unlock_irqrestore(&desc->lock, flags);
+	irqsync_desc_unlock(desc, flags, IRQSYNC_STEP_FREE_UNLOCK, irq);
 
 	if (!found) {
 		irqsync_warn(IRQSYNC_WARN_FREE_UNKNOWN, irq);
@@ -234,18 +228,15 @@ static int irqsync_disable_depth(struct irq_desc *desc, unsigned int irq)
 	irq_flags_t flags;
 	int ret = 0;
 
-	IRQSYNC_STEP(DIS_LOCK, irq);
-	spin_lock_irqsave(&desc->lock, flags);
+	flags = irqsync_desc_lock(desc, IRQSYNC_STEP_DIS_LOCK, irq);
 	if (desc->depth >= IRQSYNC_DEPTH_MAX) {
 		ret = -IRQSYNC_EOVERFLOW;	/* REQ-DEPTH-5 */
 	} else {
 		IRQSYNC_STEP(DIS_DEPTH_INC, irq);
 		if (desc->depth++ == 0U)
-			irqsync_atomic_set_relaxed(&desc->status,
-				irqsync_atomic_read_relaxed(&desc->status) | IRQS_DISABLED);
+			(void)irqsync_status_update(desc, 0U, IRQS_DISABLED);
 	}
-	IRQSYNC_STEP(DIS_UNLOCK, irq);
-	spin_unlock_irqrestore(&desc->lock, flags);
+	irqsync_desc_unlock(desc, flags, IRQSYNC_STEP_DIS_UNLOCK, irq);
 	return ret;
 }
 
@@ -286,8 +277,7 @@ static int irqsync_enable_depth(struct irq_desc *desc, unsigned int irq) __must_
 	desc->depth--;
 	if (desc->depth != 0U)
 		return 0;
-	status = irqsync_atomic_read_relaxed(&desc->status);
-	irqsync_atomic_set_relaxed(&desc->status, status & ~IRQS_DISABLED);
+	status = irqsync_status_update(desc, IRQS_DISABLED, 0U);
 	return (status & IRQS_PENDING) != 0U;
 }
 
@@ -301,11 +291,9 @@ int enable_irq(unsigned int irq)
 		return -IRQSYNC_EINVAL;
 	desc = &irq_desc[irq];
 
-	IRQSYNC_STEP(EN_LOCK, irq);
-	spin_lock_irqsave(&desc->lock, flags);
+	flags = irqsync_desc_lock(desc, IRQSYNC_STEP_EN_LOCK, irq);
 	replay = irqsync_enable_depth(desc, irq);
-	IRQSYNC_STEP(EN_UNLOCK, irq);
-	spin_unlock_irqrestore(&desc->lock, flags);
+	irqsync_desc_unlock(desc, flags, IRQSYNC_STEP_EN_UNLOCK, irq);
 
 	if (replay < 0) {
 		irqsync_warn(IRQSYNC_WARN_UNBALANCED_ENABLE, irq);

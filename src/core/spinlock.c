@@ -6,7 +6,7 @@
  * unlock a release store: what one holder wrote is visible to the next
  * (REQ-MM-4).  Only the holder writes @owner, so unlock may read it relaxed.
  */
-#include "internal.h"
+#include "desc.h"
 
 /*
  * Test builds for valgrind's DRD/Helgrind (-DIRQSYNC_VALGRIND) tell the
@@ -36,14 +36,7 @@ void spin_lock(spinlock_t *lock)
 
 	IRQSYNC_STEP(LOCK_TICKET, IRQSYNC_NO_IRQ);
 	ticket = irqsync_atomic_fetch_add_acquire(&lock->next, 1U);
-	/*@ loop invariant ACSL_INIT;
-	    loop assigns ACSL_DESCS; */	/* other CPUs' releases (acsl/port.h) */
-	for (;;) {
-		IRQSYNC_STEP(LOCK_WAIT, IRQSYNC_NO_IRQ);
-		if (irqsync_atomic_read_acquire(&lock->owner) == ticket)
-			break;
-		irqsync_port_cpu_relax();
-	}
+	(void)irqsync_await(&lock->owner, ~0U, ticket, 1, IRQSYNC_STEP_LOCK_WAIT, IRQSYNC_NO_IRQ);
 	VG_LOCK_ACQUIRED(lock);
 	/*@ ghost g_lock_stack[g_lock_depth] = lock; g_lock_depth++; */	/* this CPU owns it */
 }

@@ -4,7 +4,8 @@
  * core, the hosted port and the tests include it (never the public irqsync.h).
  *
  * Each step carries the name of its Promela step (spec/steps.md).  The core
- * marks it with IRQSYNC_STEP(NAME, irq) next to the access.  The marks cost
+ * marks it with IRQSYNC_STEP(NAME, irq) next to the access, or hands it to a descriptor
+ * helper (internal.h) that performs the step.  The marks cost
  * nothing unless the library is built with -DIRQSYNC_STEP_HOOKS (a test-only
  * build), where each calls the hook set with irqsync_set_step_hook(); the
  * conformance harness records and replays traces through it.
@@ -41,9 +42,11 @@ irqsync_step_hook_t irqsync_set_step_hook(irqsync_step_hook_t hook);
 /* The name of @step as in spec/steps.md, or "?" . */
 const char *irqsync_step_name(enum irqsync_step step);
 void irqsync_step(enum irqsync_step step, unsigned int irq);
-# define IRQSYNC_STEP(name, irq) irqsync_step(IRQSYNC_STEP_##name, (irq))
+# define IRQSYNC_STEP_AT(step, irq) irqsync_step((step), (irq))
 #else
-# define IRQSYNC_STEP(name, irq) ((void)(irq))
+# define IRQSYNC_STEP_AT(step, irq) ((void)(step), (void)(irq))
 #endif
+/* Mark step NAME; IRQSYNC_STEP_AT takes the step as a value (the descriptor helpers). */
+#define IRQSYNC_STEP(name, irq) IRQSYNC_STEP_AT(IRQSYNC_STEP_##name, (irq))
 
 #endif /* _IRQSYNC_CORE_STEPS_H */

@@ -5,8 +5,7 @@
  * that ships; the known-bad ones the tests compare it with are built from
  * tests/variants/, linked in place of this file, never from src/.
  */
-#include "internal.h"
-#include "spin.h"
+#include "desc.h"
 
 /*
  * v2, the shipped version: spin without the lock (so the handler can take
@@ -31,14 +30,12 @@ void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
 	    loop invariant g_irqs_enabled == \at(g_irqs_enabled, Pre);
 	    loop assigns flags, status, ACSL_API_EFFECTS; */
 	do {
-		irqsync_spin_while_inprogress(desc, irq);
-
-		IRQSYNC_STEP(S_LOCK, irq);
-		spin_lock_irqsave(&desc->lock, flags);
+		(void)irqsync_await(&desc->status, IRQS_INPROGRESS, 0U, 0,
+				    IRQSYNC_STEP_S_SPIN_READ, irq);
+		flags = irqsync_desc_lock(desc, IRQSYNC_STEP_S_LOCK, irq);
 		IRQSYNC_STEP(S_RECHECK, irq);
 		status = irqsync_atomic_read_relaxed(&desc->status);
-		IRQSYNC_STEP(S_UNLOCK, irq);
-		spin_unlock_irqrestore(&desc->lock, flags);
+		irqsync_desc_unlock(desc, flags, IRQSYNC_STEP_S_UNLOCK, irq);
 	} while (status & IRQS_INPROGRESS);
 	IRQSYNC_STEP(S_RETURN, irq);
 }

@@ -8,8 +8,9 @@ group 80-conformance writes build/conformance/conformance.json.)
 
 Runs tests/conformance/gen.py on the tree's model, then DIR/build/conformance/replay-v{0,1,2}
 on the schedules of each variant. Writes a JSON summary, prints one line per variant and the
-total, and exits 1 if any schedule failed, if a v0/v1 counterexample trail was not reproduced
-on its own build, or if fewer than --min schedules were replayed.
+total, and exits 1 if any schedule failed (a gap beyond the harness's gap cap is a failure,
+spec/conformance.md), if a replay exited non-zero, if a v0/v1 counterexample trail was not
+reproduced on its own build, or if fewer than --min schedules were replayed.
 """
 import argparse, json, os, re, subprocess, sys, time
 
@@ -48,12 +49,13 @@ def main():
         lines = r.stdout.splitlines()
         with open(os.path.join(work, "replay-v%d.log" % v), "w") as f:
             f.write(r.stdout + r.stderr)
-        m = re.search(r"replayed (\d+): ok (\d+), gap (\d+), cannot (\d+), failed (\d+)", r.stdout)
+        m = re.search(r"replayed (\d+): ok (\d+), gap (\d+), cannot (\d+), failed (\d+) "
+                      r"\(v\d build, gap cap (\d+)\)", r.stdout)
         if not m:
             print(r.stdout[-2000:] + r.stderr[-2000:])
             print("conformance: replay-v%d did not finish" % v)
             return 1
-        n, ok, gap, cannot, failed = map(int, m.groups())
+        n, ok, gap, cannot, failed, cap = map(int, m.groups())
         reproduced = sum(1 for l in lines if l.startswith("ok trail/") and "same violation" in l)
         trails_here = sum(1 for l in lines if re.match(r"\S+ trail/[^ ]*[0-9]:", l) and "/on-v2" not in l)
         saved_ok = sum(1 for l in lines if l.startswith("ok saved/"))
@@ -63,13 +65,17 @@ def main():
             mm = re.search(r"\((gap-[a-z-]+)", l)
             if l.startswith("gap ") and mm:
                 gaps[mm.group(1)] = gaps.get(mm.group(1), 0) + 1
-        res["variants"]["v%d" % v] = dict(replayed=n, conforming=ok, gaps=gaps, cannot=cannot, failed=failed,
+        res["variants"]["v%d" % v] = dict(replayed=n, conforming=ok, gaps=gaps, gap_cap=cap, cannot=cannot,
+                                          failed=failed,
                                           trails_reproduced=reproduced, trails=trails_here,
                                           saved_trails=saved_n, saved_trails_conforming=saved_ok,
                                           seconds=round(time.time() - t1, 1))
         res["failed"] += [l for l in lines if l.startswith("FAIL")][:20]
         total += n
         bad += failed
+        if r.returncode != 0 and not failed:
+            print("conformance: replay-v%d exited %d with no failed schedule" % (v, r.returncode))
+            bad += 1
         if v in (0, 1) and reproduced != trails_here:
             print("conformance: v%d reproduced %d of %d counterexample trails" % (v, reproduced, trails_here))
             bad += 1

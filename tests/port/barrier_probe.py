@@ -2,7 +2,8 @@
 """barrier_probe.py — is each port function a compiler barrier? Reads the probes of
 tests/port/probes.c from the object file the port conformance suite was built into.
 
-  barrier_probe.py --arch x86_64|aarch64|arm --objdump OBJDUMP --name PREFIX OBJECT
+  python3 -m tests.port.barrier_probe --arch x86_64|aarch64|arm --objdump OBJDUMP --name PREFIX OBJECT
+      (from the repository root: the disassembler is tools/cross/barrier_check.py's)
 
 For every probe pair, the probe (P: the port function between two accesses to one global)
 must keep as many memory accesses as its control (C: the same with an explicit compiler
@@ -16,6 +17,8 @@ Output: TAP, one case per port function and per control. Exit 0 when all pass, 1
 fails, 2 when the object cannot be read or a probe is missing.
 """
 import argparse, re, subprocess, sys
+
+from tools.cross.barrier_check import disassemble
 
 PORT_FNS = ["cpu_id", "irq_save", "irq_restore", "irq_disable", "irq_enable",
             "irqs_disabled", "cpu_relax"]
@@ -39,22 +42,9 @@ def is_access(arch, ins):
     return re.search(r"\[(sp|pc)\b", ops) is None
 
 
-def disassemble(objdump, obj):
-    out = subprocess.run([objdump, "-d", "--no-show-raw-insn", obj], check=True,
-                         capture_output=True, text=True).stdout
-    funcs, cur = {}, None
-    for line in out.splitlines():
-        m = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
-        if m:
-            cur = funcs.setdefault(m.group(1), [])
-            continue
-        m = re.match(r"^\s*[0-9a-f]+:\s+(.*)$", line)
-        if m and cur is not None:
-            ins = re.sub(r"\s+(//|@|#\s).*$", "", m.group(1)).strip()
-            ins = re.sub(r"\s+", " ", ins)
-            if ins and not ins.startswith((".word", ".short", ".byte", ".inst")):
-                cur.append(ins)
-    return funcs
+# objdump's comments on the three architectures: "# addr <sym>" (x86), "// …" (AArch64), "@ …"
+# (Arm); "#" alone is an Arm immediate and stays.
+COMMENT = r"\s+(//|@|#\s).*$"
 
 
 def main():
@@ -65,7 +55,7 @@ def main():
     ap.add_argument("--name", default="port")
     a = ap.parse_args()
     try:
-        funcs = disassemble(a.objdump, a.object)
+        funcs = disassemble(a.objdump, a.object, COMMENT)
     except (OSError, subprocess.CalledProcessError) as e:
         print(f"Bail out! cannot disassemble {a.object}: {e}")
         return 2

@@ -76,37 +76,36 @@ static void pc_fail(int line, const char *what, long a, long b, int values)
 	long pc_a_ = (long)(a), pc_b_ = (long)(b); \
 	if (pc_a_ != pc_b_) pc_fail(__LINE__, what, pc_a_, pc_b_, 1); } while (0)
 
-static void pc_report(const char *name, const char *reqs)
+/* One TAP line: "ok N - <port>/<name> [<reqs>]", with " # SKIP <why>" when @why is not 0. */
+static void pc_result(const char *status, const char *name, const char *reqs, const char *why)
 {
 	pc_tests++;
-	if (pc_cur) {
-		pc_failed++;
-		plat_puts("not ok ");
-	} else {
-		plat_puts("ok ");
-	}
+	plat_puts(status);
+	plat_puts(" ");
 	plat_putu((unsigned long)pc_tests);
 	plat_puts(" - " PC_NAME "/");
 	plat_puts(name);
 	plat_puts(" [");
 	plat_puts(reqs);
-	plat_puts("]\n");
+	plat_puts("]");
+	if (why) {
+		plat_puts(" # SKIP ");
+		plat_puts(why);
+	}
+	plat_puts("\n");
 	pc_cur = 0;
+}
+
+static void pc_report(const char *name, const char *reqs)
+{
+	if (pc_cur)
+		pc_failed++;
+	pc_result(pc_cur ? "not ok" : "ok", name, reqs, 0);
 }
 
 static void pc_skip(const char *name, const char *reqs, const char *why)
 {
-	pc_tests++;
-	plat_puts("ok ");
-	plat_putu((unsigned long)pc_tests);
-	plat_puts(" - " PC_NAME "/");
-	plat_puts(name);
-	plat_puts(" [");
-	plat_puts(reqs);
-	plat_puts("] # SKIP ");
-	plat_puts(why);
-	plat_puts("\n");
-	pc_cur = 0;
+	pc_result("ok", name, reqs, why);
 }
 
 static void pc_note(const char *s, unsigned long v)
@@ -851,38 +850,70 @@ static long pc_litmus(unsigned int kind, unsigned int rounds, unsigned long *inf
 	return atomic_load(&pc_lactive) ? -1 : (long)viol;
 }
 
-static void pc_litmus_case(unsigned int kind, const char *name, const char *reqs,
-			   const char *what)
+/* The litmus cases: PORT_CHECK_ONLY's selector, the kind, the case, and what a violation means. */
+struct pc_litmus_def {
+	const char *sel;
+	unsigned int kind;
+	const char *name, *reqs, *what;
+};
+static const struct pc_litmus_def pc_litmus_cases[] = {
+	{ "atomics/sb", PC_LIT_SB, "atomics/sb-smp_mb-is-a-full-fence", "REQ-MM-4 REQ-SYNC-3",
+	  "SB+mb+mb: both loads read 0 (smp_mb does not order store->load)" },
+	{ "atomics/mp", PC_LIT_MP, "atomics/mp-release-acquire", "REQ-MM-4 REQ-LOCK-1 REQ-SYNC-2",
+	  "MP+rel+acq: the flag's acquire saw the release but the data was old" },
+	{ "atomics/rmw", PC_LIT_RMW, "atomics/rmw-is-atomic", "REQ-MM-4 REQ-LOCK-1 REQ-LOCK-2",
+	  "RMW: increments lost (fetch_add_acquire / inc_relaxed not atomic)" },
+	{ "atomics/single-copy", PC_LIT_TEAR, "atomics/single-copy-atomic-32-bit", "REQ-MM-4",
+	  "single-copy: a load saw half of a store (torn value)" },
+};
+
+static void pc_litmus_case(const struct pc_litmus_def *c)
 {
 	unsigned long info[3] = { 0, 0, 0 };
 	long v;
 
 	if (!pc_have_cpu1) {
-		pc_skip(name, reqs, "one CPU: a litmus test needs a second observer");
+		pc_skip(c->name, c->reqs, "one CPU: a litmus test needs a second observer");
 		return;
 	}
-	v = pc_litmus(kind, PC_LITMUS_ROUNDS, info);
+	v = pc_litmus(c->kind, PC_LITMUS_ROUNDS, info);
 	PC_CHECK(v >= 0, "CPU 1 stopped answering during the litmus rounds");
 	if (v > 0) {
-		pc_fail(__LINE__, what, 0, 0, 0);
+		pc_fail(__LINE__, c->what, 0, 0, 0);
 		pc_note("violation in round ", info[2]);
-		if (kind == PC_LIT_RMW)
+		if (c->kind == PC_LIT_RMW)
 			pc_note("ticket counter after the round (expected 128): ", info[1]);
-		if (kind == PC_LIT_MP)
+		if (c->kind == PC_LIT_MP)
 			pc_note("data read after the flag: ", info[1]);
-		if (kind == PC_LIT_TEAR)
+		if (c->kind == PC_LIT_TEAR)
 			pc_note("torn value read: ", info[1]);
 	}
 	pc_note("rounds run: ", info[2]);
-	if (kind == PC_LIT_MP)
+	if (c->kind == PC_LIT_MP)
 		pc_note("instances in which the reader saw the flag: ", info[0]);
-	pc_report(name, reqs);
+	pc_report(c->name, c->reqs);
 }
+
+/* The other cases, in order, each under its PORT_CHECK_ONLY selector. */
+static const struct {
+	const char *sel;
+	void (*run)(void);
+} pc_cases[] = {
+	{ "cpu-id/", test_cpu_id },
+	{ "irq/save-restore", test_save_restore },
+	{ "irq/masked-interrupt", test_held_then_delivered },
+	{ "irq/irqs-disabled", test_irqs_disabled_truth },
+	{ "irq/state-is-per-cpu", test_per_cpu },
+	{ "compiler-barrier/", test_unmask_orders_plain_accesses },
+	{ "cpu-relax/", test_cpu_relax_returns },
+};
 
 /* ---- main ------------------------------------------------------------------------------------ */
 
 int main(void)
 {
+	unsigned int i;
+
 	plat_init();
 	plat_puts("# irqsync port conformance suite: " PC_NAME "\n");
 	pc_note("IRQSYNC_NR_CPUS = ", IRQSYNC_NR_CPUS);
@@ -894,33 +925,12 @@ int main(void)
 	}
 	if (PC_ONLY[0] != '\0')
 		plat_puts("# cases selected (PORT_CHECK_ONLY): " PC_ONLY "\n");
-	if (pc_selected("cpu-id/"))
-		test_cpu_id();
-	if (pc_selected("irq/save-restore"))
-		test_save_restore();
-	if (pc_selected("irq/masked-interrupt"))
-		test_held_then_delivered();
-	if (pc_selected("irq/irqs-disabled"))
-		test_irqs_disabled_truth();
-	if (pc_selected("irq/state-is-per-cpu"))
-		test_per_cpu();
-	if (pc_selected("compiler-barrier/"))
-		test_unmask_orders_plain_accesses();
-	if (pc_selected("cpu-relax/"))
-		test_cpu_relax_returns();
-	if (pc_selected("atomics/sb"))
-		pc_litmus_case(PC_LIT_SB, "atomics/sb-smp_mb-is-a-full-fence", "REQ-MM-4 REQ-SYNC-3",
-			       "SB+mb+mb: both loads read 0 (smp_mb does not order store->load)");
-	if (pc_selected("atomics/mp"))
-		pc_litmus_case(PC_LIT_MP, "atomics/mp-release-acquire",
-			       "REQ-MM-4 REQ-LOCK-1 REQ-SYNC-2",
-			       "MP+rel+acq: the flag's acquire saw the release but the data was old");
-	if (pc_selected("atomics/rmw"))
-		pc_litmus_case(PC_LIT_RMW, "atomics/rmw-is-atomic", "REQ-MM-4 REQ-LOCK-1 REQ-LOCK-2",
-			       "RMW: increments lost (fetch_add_acquire / inc_relaxed not atomic)");
-	if (pc_selected("atomics/single-copy"))
-		pc_litmus_case(PC_LIT_TEAR, "atomics/single-copy-atomic-32-bit", "REQ-MM-4",
-			       "single-copy: a load saw half of a store (torn value)");
+	for (i = 0; i < sizeof(pc_cases) / sizeof(pc_cases[0]); i++)
+		if (pc_selected(pc_cases[i].sel))
+			pc_cases[i].run();
+	for (i = 0; i < sizeof(pc_litmus_cases) / sizeof(pc_litmus_cases[0]); i++)
+		if (pc_selected(pc_litmus_cases[i].sel))
+			pc_litmus_case(&pc_litmus_cases[i]);
 	if (pc_have_cpu1)
 		(void)pc_call(PC_CMD_EXIT, 0);
 	plat_cpu_join_all();

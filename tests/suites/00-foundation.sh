@@ -5,15 +5,15 @@
 B=build/foundation; mkdir -p "$B"
 
 t_run "spec/requirements well formed, every requirement traced, no unknown REQ ID cited" \
-  python3 tools/trace.py check
+  python3 -m tools.trace check
 
 # A tree that cites an undefined ID must be rejected by the same check (the ID is built at run
 # time so that this file does not cite it).
 bad_id="REQ-SYNC-$((90 + 9))"
 t_run_fail "spec/trace check rejects an undefined REQ ID" "$bad_id is not defined" bash -c '
   d=$(mktemp -d) && trap "rm -rf $d" EXIT && mkdir -p "$d/tools" "$d/tests" &&
-  cp -r spec "$d/" && cp tools/trace.py "$d/tools/" && cd "$d" && git init -q &&
-  printf "/* %s */\n" "$1" > tests/bogus.c && git add -A && python3 tools/trace.py check' _ "$bad_id"
+  cp -r spec "$d/" && cp tools/__init__.py tools/trace.py "$d/tools/" && cd "$d" && git init -q &&
+  printf "/* %s */\n" "$1" > tests/bogus.c && git add -A && python3 -m tools.trace check' _ "$bad_id"
 
 cc -std=c11 -Wall -Wextra -Werror -Itests/harness tests/harness/selftest.c -o "$B/selftest" \
   && t_ok "harness/builds" || t_fail "harness/builds" "selftest.c does not compile"
@@ -31,9 +31,9 @@ t_run_fail "harness/names the failing expression" \
 t_run_fail "runner/counts a failing suite and exits non-zero" '^1 passed, 1 failed$' \
   env SUITES=no-such-group bash -c '
   d=$(mktemp -d) && trap "rm -rf $d" EXIT && mkdir -p "$d/tests/suites" "$d/tools" &&
-  cp tests/lib.sh "$d/tests/" && cp tools/runtests.py "$d/tools/" &&
+  cp tests/lib.sh "$d/tests/" && cp tools/__init__.py tools/runtests.py "$d/tools/" &&
   printf ". tests/lib.sh\nt_ok a\nt_fail b boom\n" > "$d/tests/suites/x.sh" &&
-  env -u SUITES python3 "$d/tools/runtests.py"'
+  cd "$d" && env -u SUITES python3 -m tools.runtests'
 
 # A case that never returns is stopped at its limit and reported by name as a timeout, with
 # what it started (a child that would outlive it) gone too; a suite that hangs between its
@@ -42,11 +42,11 @@ t_run_fail "runner/a hung case is a named timeout" \
   'FAIL  never-returns: timeout after 2 s .*FAIL  suite-hangs \(suite\): timeout, stopped after 6 s.*1 passed, 2 failed' \
   env SUITES=no-such-group bash -c '
   d=$(mktemp -d) && trap "rm -rf $d" EXIT && mkdir -p "$d/tests/suites" "$d/tools" &&
-  cp tests/lib.sh "$d/tests/" && cp tools/runtests.py "$d/tools/" &&
+  cp tests/lib.sh "$d/tests/" && cp tools/__init__.py tools/runtests.py "$d/tools/" &&
   printf ". tests/lib.sh\nT_LIMIT=2 t_run never-returns bash -c \"sleep 300 & sleep 300\"\nt_ok after\n" \
     > "$d/tests/suites/a.sh" &&
   printf ". tests/lib.sh\nsleep 300\n" > "$d/tests/suites/suite-hangs.sh" &&
-  out=$(cd "$d" && env -u SUITES SUITE_LIMIT=6 python3 tools/runtests.py 2>&1)
+  out=$(cd "$d" && env -u SUITES SUITE_LIMIT=6 python3 -m tools.runtests 2>&1)
   sleep 6; if pgrep -f "^sleep 300$" >/dev/null; then echo "LEFT RUNNING: sleep 300"; exit 3; fi
   echo "$out" | tr "\n" " "; exit 1'
 
@@ -54,11 +54,11 @@ t_run_fail "runner/a hung case is a named timeout" \
 t_run_fail "runner/a failed build runs no older binary" '^0 passed, 1 failed$' \
   env SUITES=no-such-group bash -c '
   d=$(mktemp -d) && trap "rm -rf $d" EXIT && mkdir -p "$d/tests/suites" "$d/tools" "$d/old" &&
-  cp tests/lib.sh "$d/tests/" && cp tools/runtests.py "$d/tools/" &&
+  cp tests/lib.sh "$d/tests/" && cp tools/__init__.py tools/runtests.py "$d/tools/" &&
   printf "#!/bin/sh\necho stale\n" > "$d/old/prog" && chmod +x "$d/old/prog" &&
   printf ". tests/lib.sh\nt_run build false\n((T_LAST_RC == 0)) || exit 0\nt_run run-old old/prog\n" \
     > "$d/tests/suites/b.sh" &&
-  cd "$d" && env -u SUITES python3 tools/runtests.py'
+  cd "$d" && env -u SUITES python3 -m tools.runtests'
 
 t_run "deps/idempotent: nothing missing, nothing installed" bash -c '
   out=$(tools/deps.sh) && grep -q "all [0-9]* packages present" <<<"$out"'

@@ -18,6 +18,49 @@ else
   t_tap tsan build/tests/unit-tsan
 fi
 
+# A test program that never returns is a failure under the name of the case it hung in, its
+# process gone, the group going on (issue 14). The seeded bug is the catalog's mutant
+# c-inprogress-never-set (tests/mutants/catalog.json: a dispatch that never sets IRQS_INPROGRESS),
+# applied to a copy of the tree by the mutation campaign's own copy_tree. With it the unit
+# program hangs in arrival_during_instance_is_replayed: CPU 0's arrival runs a second instance of
+# the held handler, which waits for a release only CPU 0 could give. (The cases before it fail or
+# pass, and return: disable_irq_nosync_does_not_wait only misses INPROGRESS.)
+HANG=build/unit/hang
+seed_mutant() { # <catalog id> — print the path of a copy of the tree with that mutant applied
+  python3 - "$1" <<'EOF'
+import sys
+from tools.mutants import campaign
+print(campaign.copy_tree(next(m for m in campaign.load() if m["id"] == sys.argv[1])))
+EOF
+}
+# hang_run <limit> <unit program> <tag>: the program under `T_LIMIT=<limit> t_tap unit`, then one
+# case more, in results of their own (under $HANG/<tag>); print them, fail if a case failed.
+hang_run() {
+  local d=$HANG/$3 left
+  rm -rf "$d"; mkdir -p "$d/logs"
+  ( RESULTS=$d/results.tsv LOGDIR=$d/logs
+    T_LIMIT=$1 t_tap unit "$2"
+    t_ok "unit/the next case runs" ) >/dev/null
+  cut -f 1,2,4 "$d/results.tsv"
+  if left=$(pgrep -af "^$2( |\$)"); then echo "LEFT RUNNING: $left"; return 3; fi
+  tail -n 1 "$d/results.tsv" | grep -q "the next case runs" || { echo "the group stopped"; return 3; }
+  ! grep -q '^fail' "$d/results.tsv"
+}
+hang_mutant() {
+  local tree; tree=$(seed_mutant c-inprogress-never-set) && make -C "$tree" -s -j2 build/tests/unit || return 2
+  hang_run 5 "$tree/build/tests/unit" mutant
+}
+t_run_fail "unit/hang: a dispatch that never sets INPROGRESS is a named timeout after 5 s, nothing left running [REQ-TCB-1 REQ-DISPATCH-3]" \
+  '^fail[[:space:]]+unit/arrival_during_instance_is_replayed \[REQ-DISPATCH-2 REQ-DISPATCH-3\][[:space:]]+timeout after 5 s ' \
+  hang_mutant
+# The control: the same run of the unmutated program passes that case (in about 0.3 s; the limit
+# is wider only so that a loaded machine cannot fail the control).
+hang_control() {
+  hang_run 60 build/tests/unit control &&
+    grep -q '^pass[[:space:]]unit/arrival_during_instance_is_replayed ' "$HANG/control/results.tsv"
+}
+t_run "unit/hang-control: the unmutated program passes the same run [REQ-TCB-1]" hang_control
+
 # Every step the core marks is a step of spec/steps.md, and every code step of the spec is known.
 steps_match() {
   local code spec

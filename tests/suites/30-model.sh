@@ -13,11 +13,12 @@
 . tests/lib.sh
 B=build/model-check
 mkdir -p "$B"
-R1="python3 tools/model/run1.py"
+R1="python3 -m tools.model.run1"
 
 # --- the quick matrix: one case per pan run, read back from its JSON ---
 t0=$EPOCHREALTIME
-python3 tools/model/matrix.py --set quick --jobs "${JOBS:-2}" --build "$B" \
+rm -f "$B/model-quick.json"   # a run that dies must not leave an older result to be read back
+python3 -m tools.model.matrix --set quick --jobs "${JOBS:-2}" --build "$B" \
   --out "$B/model-quick.json" >"$LOGDIR/matrix.log" 2>&1
 rc=$?
 if [[ ! -s $B/model-quick.json ]]; then
@@ -42,6 +43,23 @@ PY
   t_ok "model/quick matrix complete [REQ-MM-5]" "$(tail -1 "$LOGDIR/matrix.log") ($(_t_dt "$t0")s)"
 fi
 
+# --- the evidence names files relative to the repository: pan's messages and spin's replays
+# name the model as promela/…, never by this checkout's path ---
+no_checkout_path() {
+  python3 - "$B/model-quick.json" "$PWD/" <<'PY'
+import glob, json, sys
+path, checkout = sys.argv[1], sys.argv[2]
+rows = json.load(open(path))
+files = [path] + [f for r in rows if r.get("trail") for f in glob.glob(r["trail"][:-len(".txt")] + ".*")]
+assert any(f.endswith(".full.txt") for f in files), "no trail rendering to check"
+bad = [f for f in files if checkout in open(f, errors="replace").read()]
+print(f"{len(files)} files checked; naming {checkout}: {bad or 'none'}")
+sys.exit(1 if bad else 0)
+PY
+}
+t_run "model/quick matrix evidence holds no path of this checkout (model JSON, its trails)" \
+  no_checkout_path
+
 # --- sharding: `make model SHARD=i/N` + `make model-merge` give the unsharded result (same rows,
 # verdicts, state counts; only pan's elapsed seconds differ). The two shards run side by side,
 # one job each, reusing the pan binaries the run above compiled (build/.../pan-cache) ---
@@ -62,14 +80,14 @@ for i in 1 2; do
   fi
 done
 t_run "model/shard: merge of 2 shards equals the unsharded quick matrix (rows, verdicts, states) [REQ-MM-5 REQ-MM-6]" \
-  bash -c "make -s --no-print-directory model-merge SET=quick BUILD='$B' && python3 tools/model/merge.py --compare '$B/model-quick.json' '$B/evidence/model.json'"
+  bash -c "make -s --no-print-directory model-merge SET=quick BUILD='$B' && python3 -m tools.model.merge --compare '$B/model-quick.json' '$B/evidence/model.json'"
 t_ok "model/shard: two shards + merge took $(_t_dt "$t0")s"
 # the merge refuses an incomplete or inconsistent set of shards, and keeps the verdict rule
 t_run_fail "model/shard: a merge with a missing shard fails, naming it [REQ-ERR-7]" \
   'missing shard 2/2 of the quick matrix' \
   make -s --no-print-directory model-merge SET=quick SHARDS="$SH/quick-1-of-2.json" BUILD="$B"
 t_run_fail "model/shard: a shard given twice fails [REQ-ERR-7]" 'shard 1/2 given twice' \
-  python3 tools/model/merge.py --build "$B/shard-bad" --shards "$SH/quick-1-of-2.json" "$SH/quick-1-of-2.json"
+  python3 -m tools.model.merge --build "$B/shard-bad" --shards "$SH/quick-1-of-2.json" "$SH/quick-1-of-2.json"
 python3 - "$SH" "$B/shard-bad" <<'PY'
 import json, sys
 sh, bad = sys.argv[1], sys.argv[2]
@@ -86,12 +104,12 @@ json.dump(s, open(f"{bad}/not-expected-2.json", "w"))
 PY
 t_run_fail "model/shard: shards made from different model sources fail [REQ-ERR-7]" \
   'shards made from different model sources' \
-  python3 tools/model/merge.py --build "$B/shard-bad" --shards "$SH/quick-1-of-2.json" "$B/shard-bad/other-sources-2.json"
+  python3 -m tools.model.merge --build "$B/shard-bad" --shards "$SH/quick-1-of-2.json" "$B/shard-bad/other-sources-2.json"
 t_run_fail "model/shard: a row missing from every shard fails [REQ-ERR-7]" 'row\(s\) of the matrix in no shard' \
-  python3 tools/model/merge.py --build "$B/shard-bad" --shards "$SH/quick-1-of-2.json" "$B/shard-bad/lost-row-2.json"
+  python3 -m tools.model.merge --build "$B/shard-bad" --shards "$SH/quick-1-of-2.json" "$B/shard-bad/lost-row-2.json"
 t_run_fail "model/shard: the merge applies the verdict rule (a missed violation fails) [REQ-MM-5]" \
   'model-merge: FAIL .*hold \(expected violate\)' \
-  python3 tools/model/merge.py --build "$B/shard-bad" --shards "$SH/quick-1-of-2.json" "$B/shard-bad/not-expected-2.json"
+  python3 -m tools.model.merge --build "$B/shard-bad" --shards "$SH/quick-1-of-2.json" "$B/shard-bad/not-expected-2.json"
 
 # --- the symmetry reduction R14 (-DSYMM=1, model-scale / model-swarm only; spec/memory-models.md)
 # [REQ-MM-6]: its cutoff is visible (1 line x 2 arrivals: the same states at 3 and 5 CPUs, the
@@ -115,7 +133,7 @@ t_run "model/symmetry R14: premise monitor holds in every state (tso, DEPTH, 3 C
 
 # --- swarm (bitstate) runs: coverage, never "hold"; a tiny smoke plan, whole and as 2 shards ---
 t_run "model/swarm smoke: v2 jobs report coverage (no error, never hold), the v1 job its violation [REQ-MM-6]" \
-  bash -c "python3 tools/model/swarm.py --smoke --jobs-per-config 2 --minutes 1 --build '$B' --out '$B/swarm-smoke.json' && python3 - '$B/swarm-smoke.json' <<'PY'
+  bash -c "python3 -m tools.model.swarm --smoke --jobs-per-config 2 --minutes 1 --build '$B' --out '$B/swarm-smoke.json' && python3 - '$B/swarm-smoke.json' <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 jobs = d['jobs']
@@ -126,9 +144,9 @@ assert all('not exhaustive' in s['verdict'] or 'as expected' in s['verdict'] for
 PY"
 rm -rf "$B/model/swarm-shards"
 t_run "model/swarm smoke as 2 shards + merge: every job once [REQ-MM-6]" \
-  bash -c "for i in 1 2; do python3 tools/model/swarm.py --smoke --jobs-per-config 2 --minutes 1 --build '$B' --shard \$i/2 || exit 1; done && python3 tools/model/swarm.py --merge --build '$B' --out '$B/swarm-merged.json' && python3 -c \"import json,sys; a=json.load(open('$B/swarm-smoke.json')); b=json.load(open('$B/swarm-merged.json')); assert [(j['id'], j['result']) for j in a['jobs']] == [(j['id'], j['result']) for j in b['jobs']]\""
+  bash -c "for i in 1 2; do python3 -m tools.model.swarm --smoke --jobs-per-config 2 --minutes 1 --build '$B' --shard \$i/2 || exit 1; done && python3 -m tools.model.swarm --merge --build '$B' --out '$B/swarm-merged.json' && python3 -c \"import json,sys; a=json.load(open('$B/swarm-smoke.json')); b=json.load(open('$B/swarm-merged.json')); assert [(j['id'], j['result']) for j in a['jobs']] == [(j['id'], j['result']) for j in b['jobs']]\""
 t_run_fail "model/swarm: a merge with a missing shard fails [REQ-ERR-7]" 'missing 2/2' \
-  python3 tools/model/swarm.py --merge --build "$B" --shards "$B/model/swarm-shards/swarm-1-of-2.json" --out "$B/swarm-bad.json"
+  python3 -m tools.model.swarm --merge --build "$B" --shards "$B/model/swarm-shards/swarm-1-of-2.json" --out "$B/swarm-bad.json"
 
 # --- direct runs: expected violations must name the specific assertion ---
 t_run_fail "model/direct v1 tso tg3+mb: SPIN finds the stale-flag handler [REQ-SYNC-3 REQ-MM-2]" \

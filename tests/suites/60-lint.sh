@@ -164,7 +164,7 @@ include mk/lint.mk
 print-sha: ; @echo $(LINT_SCHEMA_SHA256)
 MK
 )
-valid() { python3 tools/lint_sarif.py validate --schema "$SCHEMA" "$@"; }
+valid() { python3 -m tools.lint_sarif validate --schema "$SCHEMA" "$@"; }
 schema_ok() {
   [[ -f $SCHEMA ]] || { echo "no $SCHEMA: run make deps"; return 1; }
   echo "$SCHEMA_SHA  $SCHEMA" | sha256sum -c
@@ -180,7 +180,7 @@ t_run "lint/sarif/library-gate-finding-in-sarif [REQ-IMPL-2] [REQ-IMPL-3]" gate_
 
 #  b) the examples (the irqlint run of section 2): valid, each expected finding there with its
 #     rule and line (the same checker as for the text), nothing lost or added against the text.
-t_run "lint/sarif/examples-converted" python3 tools/lint_sarif.py convert -o "$OUT/examples.sarif" "$OUT/examples.json"
+t_run "lint/sarif/examples-converted" python3 -m tools.lint_sarif convert -o "$OUT/examples.sarif" "$OUT/examples.json"
 t_run "lint/sarif/examples-valid [REQ-IMPL-2]" valid --tools "$ALL" "$OUT/examples.sarif"
 t_tap "lint/sarif-example" python3 tests/lint/check_examples.py "$OUT/examples.sarif" "${EX[@]}"
 t_run "lint/sarif/examples-same-findings-and-columns-as-text" \
@@ -249,7 +249,7 @@ t_run_fail "lint/sarif/covered-check-detects-a-file-not-analysed [REQ-FLAGS-2]" 
   python3 tests/lint/check_sarif.py covered "$OUT/library.sarif" coccinelle irqflags-opaque tests/lint/irqflags-opaque/bad-peek-arch.c
 no_tool() {
   env PATH=/nonexistent "$(command -v python3)" lint/irqlint.py --tools cocci --sarif-data "$OUT/notool.json" tests/lint/sparse/good-lock-balanced.c
-  python3 tools/lint_sarif.py convert -o "$OUT/notool.sarif" "$OUT/notool.json" &&
+  python3 -m tools.lint_sarif convert -o "$OUT/notool.sarif" "$OUT/notool.json" &&
   valid --tools coccinelle "$OUT/notool.sarif" &&
   python3 tests/lint/check_sarif.py runs "$OUT/notool.sarif" coccinelle
 }

@@ -12,7 +12,7 @@ MAKE="make --no-print-directory -s"
 # ---- aarch64 Linux, end to end ----
 t_run "cross/aarch64-linux-gnu/build library + tests + probe [REQ-IMPL-2]" \
   $MAKE cross-build-aarch64-linux-gnu
-t_tap "cross/aarch64-linux-gnu" python3 tools/cross/cross.py run --target aarch64-linux-gnu
+t_tap "cross/aarch64-linux-gnu" python3 -m tools.cross.cross run --target aarch64-linux-gnu
 
 # The release-only weakened build must fail (exit non-zero) while the lock's acquire is still
 # found; a check that rejected everything would pass as "failing" without that second look.
@@ -74,7 +74,7 @@ t_run_fail "cross/$t/catches a synchronize_irq that does not wait [REQ-SYNC-1 RE
 # records the failure (here: the bare-metal run of the known-bad port) ----
 t_run_fail "cross/make-cross gate fails on a failing target, cross.json records it [REQ-TCB-1]" \
   '^cross: 0/1 targets passed' bash -c '
-    python3 tools/cross/cross.py all --targets baremetal-armv7m --mutant \
+    python3 -m tools.cross.cross all --targets baremetal-armv7m --mutant \
       --json build/cross/gate-selftest.json; rc=$?
     python3 -c "import json,sys; e=json.load(open(\"build/cross/gate-selftest.json\"))[0]; \
       print(\"recorded: failed =\", e[\"failed\"]); sys.exit(0 if e[\"failed\"] > 0 else 3)" || exit 0

@@ -10,7 +10,7 @@ out=$top/build/report-test
 fx=$out/tree                          # fixture tree (a git repository of its own)
 ev=$fx/build/evidence
 chk="python3 tests/report/check_report.py"
-gen() { python3 tools/report/report.py --root "$fx" --build "$fx/build" "$@"; }
+gen() { python3 -m tools.report.report --root "$fx" --build "$fx/build" "$@"; }
 mkdir -p "$out"
 
 t_run "report/fixture-setup (results stamped by tools/stamp.py run)" tests/report/mkfixture.sh "$fx"
@@ -38,7 +38,7 @@ if command -v spin >/dev/null && command -v gcc >/dev/null; then
     local d=$out/spin; rm -rf "$d"; cp -r "$fx/promela" "$d" && cd "$d" &&
       spin -a sb.pml && gcc -DBFS -o pan pan.c && ./pan >pan.out &&
       grep -q "errors: 1" pan.out && spin -t -p sb.pml >sb-tso.txt && cd "$top" &&
-      BUILD=$fx/build IRQSYNC_ROOT=$fx python3 tools/stamp.py run model -- \
+      BUILD=$fx/build IRQSYNC_ROOT=$fx python3 -m tools.stamp run model -- \
         cp "$d/sb-tso.txt" "$ev/trails/sb-tso.txt" >/dev/null &&
       gen >/dev/null && $chk timeline "$ev/evidence.json" sb-tso \
         "1:W_Y/enter 1:R_X/load 0:W_X/enter 0:R_Y/load 1:W_Y [1]=1/flush 0:W_X [0]=1/flush ERROR"
@@ -56,7 +56,7 @@ if command -v spin >/dev/null && [[ -f promela/litmus/2+2w.pml ]]; then
     local d=$out/w22; rm -rf "$d"; mkdir -p "$d" && cp -r promela "$d/" && cd "$d/promela/litmus" &&
       spin -a -DMM_WEAK 2+2w.pml && gcc -DBFS -o pan pan.c && ./pan >pan.out &&
       grep -q "errors: 1" pan.out && spin -t -p -DMM_WEAK 2+2w.pml >"$d/trail.txt" && cd "$top" &&
-      python3 tools/report/trail.py "$d/trail.txt" weak >"$d/timeline.txt" &&
+      python3 -m tools.report.trail "$d/trail.txt" weak >"$d/timeline.txt" &&
       cat "$d/timeline.txt" && grep -q "reaches memory (overtaking 1 older entry)" "$d/timeline.txt"
   }
   t_run "report/timeline of the model's WEAK 2+2W: a store overtakes an older one" weak22
@@ -77,10 +77,10 @@ t_run "report/stale result shown as stale, not counted" bash -c \
   "grep -q 'id=\"prod-model\".*stale' '$ev/index.html' && grep -q 'id=\"v-model-state\">stale<' '$ev/index.html'"
 t_run "report/stale: proofs do not depend on promela/ and stay fresh" $chk status "$ev/evidence.json" proofs fresh
 t_run_fail "report/freshness check exits 1 and names the changed file" "stale .*promela/sb.pml" \
-  env IRQSYNC_ROOT="$fx" BUILD="$fx/build" python3 tools/stamp.py check model
+  env IRQSYNC_ROOT="$fx" BUILD="$fx/build" python3 -m tools.stamp check model
 # a direct run (`make model`) after a begin-stamp is accepted
 dr() {
-  IRQSYNC_ROOT=$fx BUILD=$fx/build python3 tools/stamp.py begin model &&
+  IRQSYNC_ROOT=$fx BUILD=$fx/build python3 -m tools.stamp begin model &&
     echo >>"$ev/model.json" && gen >/dev/null && $chk status "$ev/evidence.json" model fresh
 }
 t_run "report/direct run after a begin-stamp counts as fresh" dr
@@ -95,10 +95,10 @@ echo " " >>"$ev/proofs.json"; gen >/dev/null
 t_run "report/unstamped: a result rewritten after its stamp is rejected" \
   $chk status "$ev/evidence.json" proofs unstamped
 # a producer that fails without writing: its old result is rejected
-IRQSYNC_ROOT=$fx BUILD=$fx/build python3 tools/stamp.py run cross -- false >/dev/null; gen >/dev/null
+IRQSYNC_ROOT=$fx BUILD=$fx/build python3 -m tools.stamp run cross -- false >/dev/null; gen >/dev/null
 t_run "report/failed producer: the old result is rejected" $chk status "$ev/evidence.json" cross failed
 # a producer that succeeds without writing its result: missing, and the reason says so
-IRQSYNC_ROOT=$fx BUILD=$fx/build python3 tools/stamp.py run conformance -- true >/dev/null; gen >/dev/null
+IRQSYNC_ROOT=$fx BUILD=$fx/build python3 -m tools.stamp run conformance -- true >/dev/null; gen >/dev/null
 t_run "report/producer exiting 0 without a result is shown as missing, saying why" bash -c \
   "$chk status '$ev/evidence.json' conformance missing | grep -q 'exited 0 and wrote no conformance.json'"
 # a missing producer: shown as missing, in red, and its card says "not run"
@@ -113,40 +113,69 @@ t_run "report/page numbers equal evidence.json with stale and missing results" \
 # test, …), 0 when every result is fresh and good, 2 with no report at all.
 tests/report/mkfixture.sh "$fx" >/dev/null 2>&1 && gen >/dev/null
 t_run_fail "report/summary exits 1 when a goal is unproved or a test failed" "proof goals proved +FAIL +19 / 20" \
-  python3 tools/summary.py "$ev"
+  python3 -m tools.summary "$ev"
 greenrun() {
   local g=$out/green
   $chk green tests/report/fixtures/results "$g" >/dev/null &&
   for p in model:model.json proofs:proofs.json cross:cross.json; do
-    IRQSYNC_ROOT=$fx BUILD=$fx/build python3 tools/stamp.py run "${p%%:*}" -- \
+    IRQSYNC_ROOT=$fx BUILD=$fx/build python3 -m tools.stamp run "${p%%:*}" -- \
       bash -c "cp '$g/${p#*:}' '$ev/' && cp -r '$g/trails' '$ev/'" >/dev/null || return 1
   done &&
-  IRQSYNC_ROOT=$fx BUILD=$fx/build python3 tools/stamp.py run tests -- \
+  IRQSYNC_ROOT=$fx BUILD=$fx/build python3 -m tools.stamp run tests -- \
     cp "$g/summary.json" "$fx/build/results/" >/dev/null &&
-  gen >/dev/null && python3 tools/summary.py "$ev"
+  gen >/dev/null && python3 -m tools.summary "$ev"
 }
 t_run "report/summary exits 0 when every result is fresh and good" greenrun
-t_run_fail "report/summary exits 2 without a report" "no report in" python3 tools/summary.py "$out/nowhere"
+t_run_fail "report/summary exits 2 without a report" "no report in" python3 -m tools.summary "$out/nowhere"
+
+# The evidence names files relative to the repository: a real violation run and saved by the
+# model matrix (pan's message, the trail, its replay and renderings) and the report built from
+# it carry no path of this checkout (the fixture tree lies inside it too), and the report still
+# names the model file of SPIN's error, relative to the repository.
+if command -v spin >/dev/null && command -v gcc >/dev/null; then
+  repo_relative() {
+    local mb=$out/model-paths
+    rm -rf "$mb" && mkdir -p "$mb/evidence" && python3 - "$mb" <<'PY' &&
+import json, os, sys
+from tools.model import matrix
+build = sys.argv[1]
+size = dict(cpus=2, lines=1, arrivals=1, sharers=1)
+row = matrix.protocol_rows(size, ("sc",), ("v2",), ["hazard"], probes=False)[0]
+final, bad = matrix.finish([matrix.run_row(row, build, os.path.join(build, "evidence", "trails"), "-O0")])
+assert not bad and final[0]["trail"], final
+with open(os.path.join(build, "evidence", "model.json"), "w") as f:
+    json.dump(final, f, indent=1)
+PY
+    ! grep -rlF "$top/" "$mb/evidence" &&
+    IRQSYNC_ROOT=$fx BUILD=$fx/build python3 -m tools.stamp run model -- \
+      bash -c "cp '$mb/evidence/model.json' '$ev/' && cp -r '$mb/evidence/trails/.' '$ev/trails/'" >/dev/null &&
+    gen >/dev/null && ! grep -lF "$top/" "$ev/evidence.json" "$ev/index.html" "$ev/junit.xml" &&
+    grep -qE 'promela/[a-z/]+[.]pml:[0-9]+, Error' "$ev/evidence.json"
+  }
+  t_run "report/evidence names files relative to the repository: model.json, trails, report" repo_relative
+else
+  t_skip "report/evidence names files relative to the repository" "spin or gcc not installed"
+fi
 
 # Bad input: a malformed result is reported as invalid, no crash; bad arguments exit 2.
 tests/report/mkfixture.sh "$fx" >/dev/null 2>&1
-IRQSYNC_ROOT=$fx BUILD=$fx/build python3 tools/stamp.py run model -- \
+IRQSYNC_ROOT=$fx BUILD=$fx/build python3 -m tools.stamp run model -- \
   bash -c "printf '{\"runs\": 3' >'$ev/model.json'" >/dev/null
 t_run "report/malformed model.json: report still written" gen
 t_run "report/malformed model.json shown as invalid" $chk status "$ev/evidence.json" model invalid
 t_run_fail "report/unknown option exits 2 with usage" "make report: build/evidence" \
-  python3 tools/report/report.py --frobnicate
+  python3 -m tools.report.report --frobnicate
 t_run_fail "report/stamp: unknown producer exits 2" "unknown producer nosuch" \
-  python3 tools/stamp.py check nosuch
+  python3 -m tools.stamp check nosuch
 
 # The default `make`: deps, the other ALL_TARGETS, model, proofs, quick tests, cross,
 # conformance (an optional producer mk/mutants.mk puts in ALL_TARGETS; after the model, whose
 # trails it replays), trace, report, summary — in that order, each producer through its
 # stamping wrapper (dry run). Conformance run unstamped, or not at all, fails this.
 compose() {
-  make -n --no-print-directory all 2>&1 | grep -oE "tools/deps.sh|stamp.py run [a-z]+|report/report.py|tools/summary.py|run.py --seeds [0-9]+ --out [^ ]+" |
+  make -n --no-print-directory all 2>&1 | grep -oE "tools/deps.sh|tools.stamp run [a-z]+|tools.report.report|tools.summary|run.py --seeds [0-9]+ --out [^ ]+" |
     tr '\n' ' ' | tee /dev/stderr |
-    grep -q "tools/deps.sh stamp.py run model stamp.py run proofs stamp.py run tests stamp.py run cross stamp.py run conformance run.py --seeds [0-9]* --out build/evidence/conformance.json stamp.py run trace report/report.py tools/summary.py"
+    grep -q "tools/deps.sh tools.stamp run model tools.stamp run proofs tools.stamp run tests tools.stamp run cross tools.stamp run conformance run.py --seeds [0-9]* --out build/evidence/conformance.json tools.stamp run trace tools.report.report tools.summary"
 }
 t_run "report/make composes deps, model, proofs, tests, cross, conformance, trace, report, summary" compose
 

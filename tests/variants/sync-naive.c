@@ -16,12 +16,10 @@ void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
 	unsigned int status = 0U;
 
 	for (;;) {
-		IRQSYNC_STEP(S_LOCK, irq);
-		spin_lock_irqsave(&desc->lock, flags);
+		flags = irqsync_desc_lock(desc, IRQSYNC_STEP_S_LOCK, irq);
 		IRQSYNC_STEP(S_RECHECK, irq);
 		status = irqsync_atomic_read_relaxed(&desc->status);
-		IRQSYNC_STEP(S_UNLOCK, irq);
-		spin_unlock_irqrestore(&desc->lock, flags);
+		irqsync_desc_unlock(desc, flags, IRQSYNC_STEP_S_UNLOCK, irq);
 		if (!(status & IRQS_INPROGRESS))
 			break;
 		irqsync_port_cpu_relax();

@@ -12,6 +12,6 @@
 #error "tests/variants/ are for test builds only (define IRQSYNC_TESTING): a default build ships src/core/sync.c (REQ-SYNC-6)"
 #endif
 
-#include "../../src/core/internal.h"
+#include "../../src/core/desc.h"
 
 #endif /* _IRQSYNC_TESTS_VARIANT_H */

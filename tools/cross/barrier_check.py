@@ -7,7 +7,7 @@ C11 atomics into instructions; it is part of the trusted base (REQ-TCB-1) and th
 check it: disassemble the functions named on the command line (and the functions they call,
 e.g. aarch64's out-of-line atomics helpers) and fail when an expected instruction is missing.
 
-  barrier_check.py --arch aarch64 --objdump aarch64-linux-gnu-objdump BINARY \\
+  python3 -m tools.cross.barrier_check --arch aarch64 --objdump aarch64-linux-gnu-objdump BINARY \\
       --fn spin_lock=acquire_rmw,acquire_load --fn spin_unlock=release --fn xprobe_smp_mb=full
 
 Roles: rmw (an exclusive/atomic read-modify-write), acquire_rmw (an RMW with acquire
@@ -82,8 +82,14 @@ COMMENT = {"aarch64": r"\s//.*$", "armv7": r"\s[@;].*$", "armv7m": r"\s[@;].*$",
            "riscv64": r"\s#.*$", "ppc64le": r"\s#.*$"}
 
 
-def disassemble(objdump, binary, arch):
-    """{function: [(mnemonic-and-operands, raw line)]} for every symbol in .text."""
+# Data that objdump lists among the instructions (literal pools, undecoded words): not code.
+DATA_DIRECTIVES = (".word", ".short", ".byte", ".inst")
+
+
+def disassemble(objdump, binary, comment):
+    """{function: [mnemonic-and-operands]} for every symbol in .text: objdump's comments
+    (the regex `comment`, per architecture) and data words dropped, blanks collapsed.  Also the
+    disassembler of tests/port/barrier_probe.py (python3 -m tests.port.barrier_probe)."""
     out = subprocess.run([objdump, "-d", "--no-show-raw-insn", binary], check=True,
                          capture_output=True, text=True).stdout
     funcs, cur = {}, None
@@ -94,10 +100,9 @@ def disassemble(objdump, binary, arch):
             continue
         m = re.match(r"^\s*[0-9a-f]+:\s+(.*)$", line)
         if m and cur is not None:
-            ins = re.sub(COMMENT[arch], "", m.group(1)).strip()
-            ins = re.sub(r"\s+", " ", ins)
-            if ins:
-                cur.append((ins, line.strip()))
+            ins = re.sub(r"\s+", " ", re.sub(comment, "", m.group(1)).strip())
+            if ins and not ins.startswith(DATA_DIRECTIVES):
+                cur.append(ins)
     return funcs
 
 
@@ -117,7 +122,7 @@ def closure(funcs, name, follow, depth=5):
             continue
         seen.append(f)
         if d < depth:
-            for ins, _ in funcs[f]:
+            for ins in funcs[f]:
                 m = CALL.match(ins)
                 callee = m.group(2) if m else None
                 if callee and callee != f and (callee in follow or ATOMIC_HELPERS.match(callee)):
@@ -147,11 +152,11 @@ PAIR_WINDOW = 6
 def find(pattern, insns):
     """The instruction text that satisfies `pattern` in `insns`, or None."""
     if isinstance(pattern, str):
-        return next((ins for ins, _ in insns if re.search(pattern, ins)), None)
+        return next((ins for ins in insns if re.search(pattern, ins)), None)
     first, then = pattern
-    for i, (ins, _) in enumerate(insns):
+    for i, ins in enumerate(insns):
         if re.search(first, ins):
-            for later, _ in insns[i + 1:i + 1 + PAIR_WINDOW]:
+            for later in insns[i + 1:i + 1 + PAIR_WINDOW]:
                 if re.search(then, later):
                     return f"{ins} ... {later}"
     return None
@@ -216,7 +221,7 @@ def main():
     if not wanted:
         print("barrier_check: nothing to check (--fn)", file=sys.stderr)
         return 2
-    funcs = disassemble(a.objdump, a.binary, a.arch)
+    funcs = disassemble(a.objdump, a.binary, COMMENT[a.arch])
     if a.lib:
         nm = re.sub(r"objdump$", "nm", a.objdump)
         follow = defined_symbols(nm, a.lib) | {fn for fn, _ in wanted}

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """cross.py — build, check and run irqsync on the cross targets; write cross.json.
 
-  cross.py all [--targets "aarch64-linux-gnu baremetal-armv7m"] [--json FILE]
+  python3 -m tools.cross.cross all [--targets "aarch64-linux-gnu baremetal-armv7m"] [--json FILE]
       For every target: build (make cross-build-<t>), barrier check (make cross-barrier-<t>,
       and the relaxed build that must fail it), run the test programs under qemu, measure the
       code size; write build/evidence/cross.json (a list, one object per target) and exit 1
       if anything failed.
-  cross.py run --target T
+  python3 -m tools.cross.cross run --target T
       Run T's test programs under qemu and print their TAP lines, each case prefixed with
       its program ("unit/request_shared"), for tests/lib.sh's t_tap. Exit 1 on a failure.
 
@@ -43,7 +43,8 @@ SHORT = {v[0]: k for k, v in list(LINUX.items()) + list(BAREMETAL.items())}
 RUN_TIMEOUT = 600      # seconds per test program: a hang is a failure, never a stuck run
 
 
-def canon(name):
+def canonical_target(name):
+    """The full target name of a full or short one (aarch64 -> aarch64-linux-gnu)."""
     if name in LINUX or name in BAREMETAL:
         return name
     if name in SHORT:
@@ -52,7 +53,7 @@ def canon(name):
                      f"{' '.join(list(LINUX) + list(BAREMETAL) + list(SHORT))})")
 
 
-def sh(cmd, log=None, timeout=None, env=None):
+def run_command(cmd, log=None, timeout=None, env=None):
     """Run cmd (a list) in the repository, with `env` added to the environment; return
     (exit status, output)."""
     try:
@@ -73,23 +74,30 @@ def sh(cmd, log=None, timeout=None, env=None):
     return rc, out
 
 
-def make(target, log=None):
-    return sh(["make", "--no-print-directory", "-s", target], log=log)
+def run_make(target, log=None):
+    """make TARGET in the repository, quietly; (exit status, output)."""
+    return run_command(["make", "--no-print-directory", "-s", target], log=log)
 
 
 def first_line(cmd):
-    rc, out = sh(cmd)
+    rc, out = run_command(cmd)
     return out.splitlines()[0].strip() if rc == 0 and out else f"unavailable ({' '.join(cmd)})"
 
 
 def parse_tap(prefix, out, rc):
     """TAP lines → cases, the same rules as tests/lib.sh's t_tap: a producer that reports
-    no case, or exits non-zero without a reported failure, is itself a failed case."""
-    cases = []
+    no case, or exits non-zero without a reported failure, is itself a failed case; one that
+    ends inside a case it named ("# begin: NAME", tests/harness/check.h) fails under that
+    case's name."""
+    cases, began = [], ""
     for line in out.splitlines():
+        if line.startswith("# begin: "):
+            began = line[len("# begin: "):]
+            continue
         m = re.match(r"^(not ok|ok)\s+\d+\s+-\s+(.*)$", line)
         if not m:
             continue
+        began = ""
         name = m.group(2)
         if m.group(1) == "ok" and "# SKIP" in name:
             cases.append({"name": f"{prefix}/{name.split(' # SKIP')[0]}", "status": "skip"})
@@ -97,7 +105,10 @@ def parse_tap(prefix, out, rc):
             cases.append({"name": f"{prefix}/{name}",
                           "status": "pass" if m.group(1) == "ok" else "fail"})
     bad = sum(c["status"] == "fail" for c in cases)
-    if not cases:
+    if began:
+        cases.append({"name": f"{prefix}/{began}", "status": "fail",
+                      "detail": f"ended inside this case (exit {rc}) after {len(cases)} cases"})
+    elif not cases:
         cases.append({"name": prefix, "status": "fail",
                       "detail": f"no test case reported (exit {rc})"})
     elif rc != 0 and bad == 0:
@@ -109,7 +120,7 @@ def parse_tap(prefix, out, rc):
 def linux_tests(t):
     """[(case name, kind, [argv...])] from mk/cross.mk's CROSS_TESTS (+ CROSS_TESTS_<t>):
     "<name>=<kind>:[VAR=value ...] <binary> <args>;..." with kind tap, exit or xfail/<regex>."""
-    rc, out = make(f"print-cross-tests-{t}")
+    rc, out = run_make(f"print-cross-tests-{t}")
     if rc != 0:
         raise SystemExit(f"cross.py: make print-cross-tests failed:\n{out}")
     tests = []
@@ -161,15 +172,15 @@ def run_target(t, logdir):
                 env[k] = v
             exe = os.path.join(BUILD, "cross", t, "tests", argv[0])
             log = re.sub(r"[^A-Za-z0-9._@-]+", "_", name.split(" [")[0])
-            rc, out = sh([qemu, exe] + argv[1:], log=os.path.join(logdir, f"run-{log}.log"),
-                         timeout=RUN_TIMEOUT, env=env)
+            rc, out = run_command([qemu, exe] + argv[1:], log=os.path.join(logdir, f"run-{log}.log"),
+                                  timeout=RUN_TIMEOUT, env=env)
             pc = verdict(name, kind, out, rc)
             outputs.append((name, rc, out, pc))
             cases += pc
     else:
         runner = f"{first_line([BAREMETAL[t][3], '--version'])} -M {BAREMETAL[t][4]}"
         what = f"cross-run-mutant-{t}" if MUTANT else f"cross-run-{t}"
-        rc, out = make(what, log=os.path.join(logdir, "run-baremetal.log"))
+        rc, out = run_make(what, log=os.path.join(logdir, "run-baremetal.log"))
         pc = parse_tap("baremetal", out, rc)
         outputs.append(("baremetal", rc, out, pc))
         cases += pc
@@ -178,7 +189,7 @@ def run_target(t, logdir):
 
 def sizes(prefix, files):
     """text/data/bss totals of `files` (archives are summed over their members)."""
-    rc, out = sh([f"{prefix}-size", "-t"] + files)
+    rc, out = run_command([f"{prefix}-size", "-t"] + files)
     if rc != 0:
         return None
     for line in out.splitlines():
@@ -198,11 +209,11 @@ WEAK = {
 
 
 def barrier(t, logdir):
-    rc, out = make(f"cross-barrier-{t}", log=os.path.join(logdir, "barrier.log"))
+    rc, out = run_make(f"cross-barrier-{t}", log=os.path.join(logdir, "barrier.log"))
     found = [re.sub(r"\s+", " ", l) for l in out.splitlines() if l.startswith(("ok ", "MISSING"))]
     res = {"passed": rc == 0 and bool(found), "findings": found, "weakened": {}}
     for w, (must_miss, must_keep) in WEAK.items():
-        wrc, wout = make(f"cross-barrier-{w}-{t}", log=os.path.join(logdir, f"barrier-{w}.log"))
+        wrc, wout = run_make(f"cross-barrier-{w}-{t}", log=os.path.join(logdir, f"barrier-{w}.log"))
         lines = [re.sub(r"\s+", " ", l) for l in wout.splitlines()]
         missing = [l for l in lines if l.startswith("MISSING")]
         kept = True
@@ -225,7 +236,7 @@ def do_target(t):
          "arch": (LINUX.get(t) or BAREMETAL[t])[1],
          "compiler": first_line([f"{prefix}-gcc", "--version"])}
     t0 = time.time()
-    rc, out = make(f"cross-build-{t}", log=os.path.join(logdir, "build.log"))
+    rc, out = run_make(f"cross-build-{t}", log=os.path.join(logdir, "build.log"))
     e["built"] = rc == 0
     if not e["built"]:
         e.update(runner=None, passed=0, failed=1, skipped=0,
@@ -277,13 +288,15 @@ def do_target(t):
     return e
 
 
-def ok(e):
+def target_passed(e):
+    """A target passes when it built, every case passed (at least one) and the barrier check
+    found every role and rejected the weakened builds."""
     return (e["built"] and e["failed"] == 0 and e["passed"] > 0 and e["barrier"]["passed"]
             and e["barrier"]["relaxed_build_rejected"])
 
 
 def cmd_all(a):
-    targets = [canon(x) for x in a.targets.split()]
+    targets = [canonical_target(x) for x in a.targets.split()]
     results = []
     for t in targets:
         print(f"[cross] {t} ...", flush=True)
@@ -301,13 +314,13 @@ def cmd_all(a):
     os.makedirs(os.path.dirname(a.json), exist_ok=True)
     with open(a.json, "w") as f:
         json.dump(results, f, indent=1)
-    good = sum(ok(e) for e in results)
+    good = sum(target_passed(e) for e in results)
     print(f"cross: {good}/{len(results)} targets passed -> {a.json}")
     return 0 if good == len(results) else 1
 
 
 def cmd_run(a):
-    t = canon(a.target)
+    t = canonical_target(a.target)
     logdir = os.path.join(BUILD, "cross", t, "logs")
     os.makedirs(logdir, exist_ok=True)
     cases, runner, outputs = run_target(t, logdir)
@@ -331,10 +344,10 @@ def cmd_run(a):
                 if c["status"] == "skip":
                     print(f"ok {n} - {c['name']} # SKIP {c.get('detail', '')}")
                     continue
-                ok = c["status"] == "pass"
-                if not ok:
+                passed = c["status"] == "pass"
+                if not passed:
                     print(f"# {c['name']}: {c.get('detail', '')}")
-                print(f"{'ok' if ok else 'not ok'} {n} - {c['name']}")
+                print(f"{'ok' if passed else 'not ok'} {n} - {c['name']}")
     return 1 if any(c["status"] == "fail" for c in cases) else 0
 
 

@@ -1,10 +1,11 @@
-#!/usr/bin/env python3
 """tools/model/matrix.py -- the SPIN matrix of irqsync (driven by mk/model.mk).
 
-  matrix.py --set full|quick            every litmus test under every memory model, and the
-                                        protocol scenarios x variants x memory models
-  matrix.py --cpus 4 --lines 2 --mm weak --variant v2    one configuration (protocol rows)
-  matrix.py --set quick --shard 1/2     shard 1 of 2 of that matrix -> build/model/shards/
+  python3 -m tools.model.matrix --set full|quick     every litmus test under every memory model,
+                                        and the protocol scenarios x variants x memory models
+  python3 -m tools.model.matrix --cpus 4 --lines 2 --mm weak --variant v2
+                                        one configuration (protocol rows)
+  python3 -m tools.model.matrix --set quick --shard 1/2
+                                        shard 1 of 2 of that matrix -> build/model/shards/
                                         quick-1-of-2.json (merge: tools/model/merge.py)
 
 Both sets also hold: the chain walk on a line of 2 sharers and its seeded bugs (REQ-DISPATCH-4),
@@ -15,7 +16,8 @@ store-buffer depth / history saturation rows and their derived checks (REQ-MM-6)
 Each row is one pan run; the row passes when its result equals its expected result, and an
 expected violation passes only when pan reports the specific assertion or claim of the row
 (its `match` regex).  A run cut short by the depth or memory limit is "incomplete", never
-"hold".  Results: build/evidence/model.json (DESIGN.md format); each violation's shortest
+"hold" (the rule is pan.verdict's).  Results: build/evidence/model.json (the format of
+spec/evidence-schema.md, every path in it relative to the repository); each violation's shortest
 (-DBFS) trail, its one-command replay and a text rendering under build/evidence/trails/.
 A shard runs the rows the deterministic, cost-balanced split (shard_assignment) gives it and
 writes a partial result: its runs, the trails they left, a hash of the model sources, the tool
@@ -27,8 +29,8 @@ Exit status: 0 all rows as expected, 1 otherwise, 2 bad arguments.
 import argparse, base64, hashlib, json, os, re, subprocess, sys, time, zlib
 from concurrent.futures import ThreadPoolExecutor
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import pan  # noqa: E402
+from tools import stamp
+from tools.model import pan
 
 ROOT = pan.ROOT
 PROMELA = os.path.join(ROOT, "promela")
@@ -328,30 +330,35 @@ def saturation_checks(results):
                 if r["kind"] == "saturation" and r["memory_model"] == mm
                 and r.get("knob") == knob and r["variant"] == "v2"}
         seq = ", ".join(f"{knob}={k}: {runs[k]['states']}" for k in values if k in runs)
-        a, b = runs.get(dflt), runs.get(dflt + 1)
-        ok = bool(a and b and a["exhaustive"] and b["exhaustive"])
-        res = ("hold" if a["states"] == b["states"] else "changes") if ok else "incomplete"
-        # the same comparison one step below the default must find growth: the check can fail
-        lo = runs.get(dflt - 1)
-        ok_lo = bool(lo and a and lo["exhaustive"] and a["exhaustive"])
-        res_lo = ("hold" if lo["states"] == a["states"] else "changes") if ok_lo else "incomplete"
-        out.append(dict(kind="saturation", name=f"sat-{mm}-{knob}-below", variant="v2",
-                        memory_model=mm, config=dict(a["config"]) if a else {},
-                        property=f"{knob}={dflt - 1} is below saturation: v2 state count changes "
-                                 f"from {knob}={dflt - 1} to {knob}={dflt}",
-                        requirements=["REQ-MM-6", MM_REQ[mm]], expected="changes", result=res_lo,
-                        exhaustive=ok_lo, states=lo["states"] if lo else None, transitions=None,
-                        depth=None, memory_mb=None, seconds=None, trail=None,
-                        detail="v2 states " + seq, ok=(res_lo == "changes")))
-        out.append(dict(kind="saturation", name=f"sat-{mm}-{knob}", variant="v2",
-                        memory_model=mm, config=dict(a["config"]) if a else {},
-                        property=f"{knob} saturated at the default {dflt}: v2 state count "
-                                 f"equal at {knob}={dflt} and {knob}={dflt + 1}",
-                        requirements=["REQ-MM-6", MM_REQ[mm]], expected="hold", result=res,
-                        exhaustive=ok, states=a["states"] if a else None, transitions=None,
-                        depth=None, memory_mb=None, seconds=None, trail=None,
-                        detail="v2 states " + seq, ok=(res == "hold")))
+        below, default, above = runs.get(dflt - 1), runs.get(dflt), runs.get(dflt + 1)
+        out.append(_saturation_row(
+            mm, f"sat-{mm}-{knob}-below", "changes", _compare_states(below, default), default,
+            below, seq, f"{knob}={dflt - 1} is below saturation: v2 state count changes "
+                        f"from {knob}={dflt - 1} to {knob}={dflt}"))
+        out.append(_saturation_row(
+            mm, f"sat-{mm}-{knob}", "hold", _compare_states(default, above), default, default,
+            seq, f"{knob} saturated at the default {dflt}: v2 state count "
+                 f"equal at {knob}={dflt} and {knob}={dflt + 1}"))
     return out
+
+
+def _compare_states(low, high):
+    """"hold" when two exhaustive runs stored as many states, "changes" when they did not,
+    "incomplete" when either is missing or not exhaustive (then nothing is compared)."""
+    if not (low and high and low["exhaustive"] and high["exhaustive"]):
+        return "incomplete"
+    return "hold" if low["states"] == high["states"] else "changes"
+
+
+def _saturation_row(mm, name, expected, result, config_run, states_run, seq, prop):
+    """A derived saturation row of model.json (no pan run of its own: no trail, no timing)."""
+    return dict(kind="saturation", name=name, variant="v2", memory_model=mm,
+                config=dict(config_run["config"]) if config_run else {}, property=prop,
+                requirements=["REQ-MM-6", MM_REQ[mm]], expected=expected, result=result,
+                exhaustive=result != "incomplete",
+                states=states_run["states"] if states_run else None, transitions=None,
+                depth=None, memory_mb=None, seconds=None, trail=None,
+                detail="v2 states " + seq, ok=(result == expected))
 
 
 def row_id(r):
@@ -406,28 +413,19 @@ def run_row(r, build, trails, cc_opt):
         return out
     out.update(states=res["states"], transitions=res["transitions"], depth=res["depth"],
                memory_mb=res["memory_mb"], seconds=res["seconds"])
-    if res["errors"] is None:
-        out["detail"] = "no 'errors:' line in pan output"
-    elif res["errors"] > 0:
-        out["result"] = "violate"
-        out["exhaustive"] = False
-        out["detail"] = res["message"]
+    out["result"], out["detail"] = pan.verdict(res)
+    out["exhaustive"] = out["result"] == "hold"
+    if out["result"] == "violate":
         if not re.search(r["match"], res["output"]):
             out["detail"] = "a different violation than expected: " + res["message"]
-            out["result"] = "violate"
             out["wrong_violation"] = True
         if res["trail_file"]:
-            out["trail"] = save_trail(r, rid, res["trail_file"], model, trails, work)
-    elif res["cut"] or res["bitstate"]:
-        out["detail"] = "search cut short: " + "; ".join(res["cut"] or ["bitstate"])
-    else:
-        out["result"] = "hold"
-        out["exhaustive"] = True
+            out["trail"] = save_trail(r, rid, res["trail_file"], model, trails)
     out["ok"] = row_ok(out)
     return out
 
 
-def save_trail(r, rid, trail, model, trails, work):
+def save_trail(r, rid, trail, model, trails):
     os.makedirs(trails, exist_ok=True)
     dst = os.path.join(trails, rid + ".trail")
     with open(trail, "rb") as a, open(dst, "wb") as b:
@@ -441,7 +439,7 @@ def save_trail(r, rid, trail, model, trails, work):
                 f"{r['name']} ({r['variant']} {r['memory_model']}) with the same -D flags\n"
                 f'cd "$(dirname "$0")/{os.path.relpath(ROOT, trails)}" && exec {cmd}\n')
     os.chmod(os.path.join(trails, rid + ".replay.sh"), 0o755)
-    full = pan.replay(dst, model, r["defines"], os.path.join(trails, rid + ".full.txt"), ROOT)
+    full = pan.replay(dst, model, r["defines"], os.path.join(trails, rid + ".full.txt"))
     # the readable rendering: steps with values, buffer drains, late-load bindings, the failure
     keep = [ln.strip() for ln in full.splitlines()
             if re.match(r"\s*(STEP|FLUSH|BIND)\b", ln) or "assertion violated" in ln
@@ -533,10 +531,9 @@ def parse_options(opts):
 # ---------------------------------------------------------------------------------------
 # sharding (`make model SHARD=i/N`, `make model-merge`; spec/memory-models.md, "Shards")
 
-# what a row's result depends on besides its definition: the model producer's sources (the
-# sources tools/stamp.py fingerprints for `model`)
-MODEL_SOURCES = ("promela/", "tools/model/", "mk/model.mk", "spec/steps.md", "mk/config.mk",
-                 "Makefile")
+# what a row's result depends on besides its definition: the model producer's sources, as the
+# producer table of tools/stamp.py lists them (the freshness stamp fingerprints the same files)
+MODEL_SOURCES = stamp.PRODUCERS["model"]["sources"]
 SHARD_FORMAT = "irqsync-model-shard/1"
 
 
@@ -655,7 +652,7 @@ def print_row(k, n, res):
           + ("" if res["ok"] else f"  <- {res['detail']}"), flush=True)
 
 
-def finish(results, say=print):
+def finish(results, print_line=print):
     """The rows of model.json from the runs (in matrix order): the derived saturation checks
     appended, the verdict rule applied.  Returns (rows, rows not as expected).  The unsharded
     run and the merge of shards both end here."""
@@ -667,8 +664,9 @@ def finish(results, say=print):
         for chk in saturation_checks(results):          # REQ-MM-6: derived from the runs
             results.append(chk)
             n += 1
-            say(f"[{n:3d}/{n}] {'ok  ' if chk['ok'] else 'FAIL'} saturation {chk['name']:22s} "
-                f"{chk['result']:10s} (expected {chk['expected']}) {chk['detail']}")
+            print_line(f"[{n:3d}/{n}] {'ok  ' if chk['ok'] else 'FAIL'} saturation "
+                       f"{chk['name']:22s} {chk['result']:10s} (expected {chk['expected']}) "
+                       f"{chk['detail']}")
     bad = [r for r in results if not r["ok"]]
     for r in results:
         r.pop("ok", None)
@@ -729,7 +727,7 @@ def main():
     results = {}
     done = [0]
 
-    def work(k):
+    def run_and_print(k):
         res = run_row(rows[k], a.build, trails, cc_opt)
         results[k] = res
         done[0] += 1
@@ -737,7 +735,7 @@ def main():
         return res
 
     with ThreadPoolExecutor(max_workers=int(a.jobs)) as ex:
-        list(ex.map(work, idx))
+        list(ex.map(run_and_print, idx))
 
     if shard:
         runs = [dict(index=k, id=row_id(rows[k]), wrong_violation=bool(
@@ -757,7 +755,7 @@ def main():
               f"(merge: make model-merge)", flush=True)
         return 1 if bad else 0
 
-    final, bad = finish([results[k] for k in idx], say=lambda x: print(x, flush=True))
+    final, bad = finish([results[k] for k in idx], print_line=lambda x: print(x, flush=True))
     with open(out, "w") as f:
         json.dump(final, f, indent=1)
     print(f"model: {len(final) - len(bad)}/{len(final)} as expected, {len(bad)} not, "

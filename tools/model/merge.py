@@ -1,8 +1,9 @@
-#!/usr/bin/env python3
 """tools/model/merge.py -- merge the partial results of `make model SHARD=i/N` (`make model-merge`).
 
-  merge.py [--set full|quick|litmus] [--shards FILE...] [--build build] [--out FILE]
-  merge.py --compare REFERENCE MERGED        the two model.json agree except in timing fields
+  python3 -m tools.model.merge [--set full|quick|litmus] [--shards FILE...] [--build build]
+                               [--out FILE]
+  python3 -m tools.model.merge --compare REFERENCE MERGED
+                               the two model.json agree except in timing fields
 
 Without --shards it merges build/model/shards/<set>-*-of-*.json.  The merge fails (exit 1), and
 writes nothing, when
@@ -20,8 +21,7 @@ build directory each shard ran in).  Exit status: 0 all rows as expected; 1 othe
 """
 import argparse, base64, glob, json, os, re, sys, zlib
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import matrix  # noqa: E402
+from tools.model import matrix
 
 ROOT = matrix.ROOT
 # fields of a row that measure the run rather than define its result: they may differ between
@@ -85,7 +85,7 @@ def merge(files, set_name=None):
                 a = first[key].get("sha256", first[key]) if isinstance(first[key], dict) else first[key]
                 b = s[key].get("sha256", s[key]) if isinstance(s[key], dict) else s[key]
                 raise MergeError(f"shards made from different {what}: {first['_path']} "
-                                 f"({_short(a)}) and {s['_path']} ({_short(b)})")
+                                 f"({_short_hash(a)}) and {s['_path']} ({_short_hash(b)})")
     here = matrix.inputs_fingerprint()
     if here["sha256"] != first["inputs"]["sha256"]:
         raise MergeError(f"the shards were made from other model sources than this tree's "
@@ -133,7 +133,8 @@ def merge(files, set_name=None):
     return m, rows, trails, notes
 
 
-def _short(x):
+def _short_hash(x):
+    """A sha256 as its first 12 digits (enough to tell two apart in a message), else the value."""
     return x[:12] if isinstance(x, str) and re.fullmatch(r"[0-9a-f]{64}", x) else json.dumps(x)[:120]
 
 

@@ -1,10 +1,17 @@
-"""tools/model/pan.py -- build and run one SPIN verification, parse what pan prints.
+"""tools/model/pan.py -- build and run one SPIN verification, parse what pan prints, and
+turn it into a verdict.
 
 pan exits 0 even when it finds an error, so the verdict comes from its output only:
 `errors: N`, `states, stored`, `transitions`, `total actual memory usage`, `depth reached`,
-and the messages that mean the search was cut short (depth or memory limit, bitstate).
+the kind of search (`Full statespace search`, or a lossy one: bitstate, hash-compact) and the
+messages that mean the search was cut short (depth or memory limit, timeout).  verdict() is the
+one place that decides; every runner (matrix, scale, swarm, run1) asks it.
+
+What pan and spin print names the model by the path it was given; runs and replays are
+captured with the checkout's own path removed (repo_relative), so that the evidence names
+files relative to the repository, whatever machine built it.
 """
-import hashlib, os, re, shutil, subprocess, time
+import errno, hashlib, os, re, shutil, subprocess, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -17,24 +24,35 @@ INCOMPLETE = [
     r"hash table is full",
     r"ran out of memory",
 ]
+# pan's header line: "Full statespace search for:", "Bit statespace search for:",
+# "Hash-Compact 4 search for:"; only the first visits every reachable state for sure
+SEARCH = re.compile(r"^(.*\S)\s+search for:", re.M)
+FULL_SEARCH = "Full statespace"
+
+
+def repo_relative(text):
+    """text with the checkout's path removed: "/home/x/irqsync/promela/irq.pml:113" reads
+    "promela/irq.pml:113" (the same on every machine)."""
+    return text.replace(ROOT + os.sep, "")
 
 
 def parse(out):
     """The figures of one pan run."""
-    def num(pat, conv=int, default=None):
+    def figure(pat, conv=int, default=None):
         m = re.search(pat, out)
         return conv(m.group(1)) if m else default
-    big = lambda x: int(float(x))   # pan prints large counts as 1.1965918e+08
+    count = lambda x: int(float(x))   # pan prints large counts as 1.1965918e+08
+    search = SEARCH.search(out)
     r = {
-        "errors": num(r"errors: (\d+)"),
-        "states": num(r"([\d.]+(?:e[+-]?\d+)?) states, stored", big),
-        "matched": num(r"([\d.]+(?:e[+-]?\d+)?) states, matched", big, default=0),
-        "transitions": num(r"([\d.]+(?:e[+-]?\d+)?) transitions \(= stored\+matched\)", big),
-        "depth": num(r"depth reached (\d+)"),
-        "memory_mb": num(r"([\d.]+)\s+total actual memory usage", float),
-        "seconds": num(r"pan: elapsed time ([\d.e+-]+) seconds", float, 0.0),
-        "bitstate": "Bit statespace search" in out,
-        "hash_factor": num(r"hash factor: ([\d.e+]+)", float),
+        "errors": figure(r"errors: (\d+)"),
+        "states": figure(r"([\d.]+(?:e[+-]?\d+)?) states, stored", count),
+        "matched": figure(r"([\d.]+(?:e[+-]?\d+)?) states, matched", count, default=0),
+        "transitions": figure(r"([\d.]+(?:e[+-]?\d+)?) transitions \(= stored\+matched\)", count),
+        "depth": figure(r"depth reached (\d+)"),
+        "memory_mb": figure(r"([\d.]+)\s+total actual memory usage", float),
+        "seconds": figure(r"pan: elapsed time ([\d.e+-]+) seconds", float, 0.0),
+        "search": search.group(1).strip() if search else None,
+        "hash_factor": figure(r"hash factor: ([\d.e+]+)", float),
         "message": "",
     }
     if r["states"] is None:
@@ -51,6 +69,24 @@ def parse(out):
         r["message"] = m.group(1).strip()
     r["cut"] = [p for p in INCOMPLETE if re.search(p, out)]
     return r
+
+
+def verdict(r):
+    """(result, detail) of one parsed pan run: "violate" when pan reports an error (detail: its
+    message); "hold" only when it reports none after a complete, lossless search; otherwise
+    "incomplete" (detail: why).  The one rule of every runner: a search cut short (depth or
+    memory limit, timeout) or a lossy one (bitstate, hash-compact) proves nothing, so it is never
+    "hold" -- a second copy of this rule could drift and change results."""
+    if r["errors"] is None:
+        return "incomplete", "no 'errors:' line in pan output" + (
+            f" ({'; '.join(r['cut'])})" if r["cut"] else "")
+    if r["errors"] > 0:
+        return "violate", r["message"]
+    if r["cut"]:
+        return "incomplete", "search cut short: " + "; ".join(r["cut"])
+    if r["search"] != FULL_SEARCH:
+        return "incomplete", f"not exhaustive: {r['search'] or 'unknown'} search"
+    return "hold", ""
 
 
 _GCC_VERSION = []
@@ -81,6 +117,20 @@ def cache_key(workdir, gcc_argv):
     return h.hexdigest()
 
 
+def _start_pan(cmd, workdir, timeout, attempts=5):
+    """subprocess.run of a pan just copied into workdir, retried while exec says "Text file
+    busy": another runner thread that forks at the moment this one closes the copy holds it
+    open for writing until its child execs (ETXTBSY: a race of threads, not a failure of pan)."""
+    for attempt in range(attempts):
+        try:
+            return subprocess.run(cmd, cwd=workdir, capture_output=True, text=True,
+                                  timeout=timeout)
+        except OSError as e:
+            if e.errno != errno.ETXTBSY or attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+
+
 def run(workdir, model, defines, pan_cc=(), pan_args=(), cc_opt="-O0", timeout=3600,
         cache_dir=None, prefix=()):
     """spin -a, gcc, ./pan in workdir.  Returns the parsed figures plus the raw output.
@@ -96,7 +146,7 @@ def run(workdir, model, defines, pan_cc=(), pan_args=(), cc_opt="-O0", timeout=3
     p = subprocess.run(["spin", "-a"] + dflags + [model], cwd=workdir,
                        capture_output=True, text=True)
     if p.returncode != 0 or not os.path.exists(os.path.join(workdir, "pan.c")):
-        return {"fatal": "spin -a failed: " + (p.stdout + p.stderr).strip()[-600:]}
+        return {"fatal": "spin -a failed: " + repo_relative(p.stdout + p.stderr).strip()[-600:]}
     gcc = ["gcc", cc_opt, "-w", "-o", "pan", "pan.c"] + list(pan_cc)
     key = cache_key(workdir, gcc) if cache_dir else None
     cached = os.path.join(cache_dir, key[:2], key) if key else None
@@ -105,19 +155,19 @@ def run(workdir, model, defines, pan_cc=(), pan_args=(), cc_opt="-O0", timeout=3
     else:
         p = subprocess.run(gcc, cwd=workdir, capture_output=True, text=True)
         if p.returncode != 0:
-            return {"fatal": "gcc pan.c failed: " + p.stderr.strip()[-600:]}
+            return {"fatal": "gcc pan.c failed: " + repo_relative(p.stderr).strip()[-600:]}
         if cached:   # publish atomically: parallel runs (shards) may build the same key
             os.makedirs(os.path.dirname(cached), exist_ok=True)
             tmp = f"{cached}.{os.getpid()}.tmp"
             shutil.copy2(os.path.join(workdir, "pan"), tmp)
             os.replace(tmp, cached)
     try:
-        p = subprocess.run(list(prefix) + ["./pan"] + list(pan_args), cwd=workdir,
-                           capture_output=True, text=True, timeout=timeout)
+        p = _start_pan(list(prefix) + ["./pan"] + list(pan_args), workdir, timeout)
         out = p.stdout + p.stderr
     except subprocess.TimeoutExpired as e:
         out = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
         out += "\nSearch not completed (timeout)\n"
+    out = repo_relative(out)
     with open(os.path.join(workdir, "pan.out"), "w") as f:
         f.write(out)
     r = parse(out)
@@ -128,10 +178,13 @@ def run(workdir, model, defines, pan_cc=(), pan_args=(), cc_opt="-O0", timeout=3
     return r
 
 
-def replay(trail, model, defines, out_txt, cwd):
-    """spin -t -p with the same -D flags; the rendering goes to out_txt."""
-    cmd = ["spin", "-t", "-p", "-k", trail] + [f"-D{d}" for d in defines] + [model]
-    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+def replay(trail, model, defines, out_txt):
+    """spin -t -p with the same -D flags, run from the repository root on the model's
+    repo-relative path (spin then names every source file relative to the repository); the
+    rendering goes to out_txt."""
+    cmd = ["spin", "-t", "-p", "-k", trail] + [f"-D{d}" for d in defines] + \
+        [os.path.relpath(model, ROOT)]
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     with open(out_txt, "w") as f:
-        f.write(p.stdout + p.stderr)
-    return p.stdout
+        f.write(repo_relative(p.stdout + p.stderr))
+    return repo_relative(p.stdout)

@@ -1,18 +1,21 @@
-#!/usr/bin/env python3
 """tools/model/run1.py -- one pan run, for tests and by hand.
 
-  run1.py [--ltl | --fair] [--dfs] [--noreduce] [--model promela/irqsync.pml] DEFINE...
+  python3 -m tools.model.run1 [--ltl | --fair] [--dfs] [--noreduce] [--model promela/irqsync.pml] DEFINE...
         (--fair: -a -f; --dfs: depth-first with -DCOLLAPSE instead of the shortest-trail -DBFS,
         the matrix's search for runs expected to hold; --noreduce: no partial-order reduction,
         as the R14 premise monitor -DSYMM_CHECK needs)                          e.g.  MM_TSO VARIANT=1 CHECK_SYNC1=0
 
-Prints pan's verdict line and figures.  Exit status (pan itself always exits 0):
-  0 no error and the search was exhaustive,  1 pan found an error (the message is printed),
-  3 the search was cut short (depth / memory limit): nothing proved,  2 the run failed.
+Prints pan's verdict line and figures.  Exit status (pan itself always exits 0), from
+pan.verdict:
+  0 "hold": no error and the search was exhaustive,  1 "violate": pan found an error (the
+  message is printed),  3 "incomplete": the search was cut short (depth / memory limit) or
+  lossy: nothing proved,  2 the run failed.
 """
 import os, sys
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import pan  # noqa: E402
+
+from tools.model import pan
+
+EXIT = {"hold": 0, "violate": 1, "incomplete": 3}
 
 
 def main(argv):
@@ -36,16 +39,16 @@ def main(argv):
     print(f"{os.path.relpath(model, pan.ROOT)} {' '.join(defines)}: errors={res['errors']} "
           f"states={res['states']} transitions={res['transitions']} depth={res['depth']} "
           f"memory_mb={res['memory_mb']} seconds={res['seconds']}")
-    if res["errors"]:
-        print(res["message"])
+    result, detail = pan.verdict(res)
+    if result == "violate":
+        print(detail)
         if res["trail_file"]:
             print(f"trail: {os.path.relpath(res['trail_file'], pan.ROOT)}")
-        return 1
-    if res["errors"] is None or res["cut"] or res["bitstate"]:
-        print("incomplete: " + "; ".join(res["cut"] or ["no verdict"]))
-        return 3
-    print("no error, exhaustive")
-    return 0
+    elif result == "incomplete":
+        print("incomplete: " + detail)
+    else:
+        print("no error, exhaustive")
+    return EXIT[result]
 
 
 if __name__ == "__main__":

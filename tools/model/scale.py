@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """tools/model/scale.py -- the model's scale benchmark (`make model-scale`, `make bench-model`).
 
 A benchmark, not a test: it measures and reports; it fails only when a run's verdict is wrong
@@ -13,14 +12,15 @@ A benchmark, not a test: it measures and reports; it fails only when a run's ver
   frontier    v2 WEAK SYNC at 4 CPUs x 2 lines x 3 arrivals and 6 (7, 8) CPUs x 2 lines x 2
               arrivals: exhaustive within --frontier-budget s and --memlim MB, under nice -n 15,
               with and without R14; a known-bad v1 twin at each size
+  python3 -m tools.model.scale [--build DIR] [options]
 Options: --only saturation,table,...  --budget SECONDS (per exhaustive run, default 90)
          --tags b-symm,a  (frontier rows to rerun; the others are kept)
-A frontier run that hits its time or memory cap is "incomplete", never "hold".
+A frontier run that hits its time or memory cap is "incomplete", never "hold" (pan.verdict,
+the rule of every model runner).
 """
 import argparse, json, os, re, sys, time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import pan  # noqa: E402
+from tools.model import pan
 
 ROOT = pan.ROOT
 MODEL = os.path.join(ROOT, "promela", "irqsync.pml")
@@ -28,10 +28,11 @@ MEMLIM = 4096
 NICE = ("nice", "-n", "15")   # heavy runs yield to the other work of a shared machine
 
 
-def one(build, tag, defines, budget, bitstate=False, collapse=True, opt=None, memlim=MEMLIM,
-        w=None, heavy=False, cc_extra=()):
-    """One pan run.  heavy: a frontier run -- pan under `nice -n 15`, its memory capped by
-    -DMEMLIM (memlim MB; pan stops and the run is "incomplete" at the cap)."""
+def verify(build, tag, defines, budget, bitstate=False, collapse=True, opt=None, memlim=MEMLIM,
+           w=None, heavy=False, cc_extra=()):
+    """One pan run of a scale row, judged by pan.verdict.  heavy: a frontier run -- pan under
+    `nice -n 15`, its memory capped by -DMEMLIM (memlim MB; pan stops and the run is
+    "incomplete" at the cap)."""
     work = os.path.join(build, "model-scale", tag)
     cc = ["-DSAFETY", f"-DMEMLIM={memlim}"] + list(cc_extra)
     args = ["-m10000000"] + ([f"-w{w}"] if w else [])
@@ -47,31 +48,26 @@ def one(build, tag, defines, budget, bitstate=False, collapse=True, opt=None, me
                 prefix=NICE if heavy else ())
     if "fatal" in r:
         return {"defines": defines, "result": "error", "detail": r["fatal"]}
-    if r["errors"]:
-        res = "violate"
-    elif r["errors"] is None or r["cut"]:
-        res = "incomplete"
-    else:
-        res = "hold"
-    out = {"defines": defines, "result": res, "exhaustive": res == "hold" and not bitstate,
+    result, detail = pan.verdict(r)
+    out = {"defines": defines, "result": result, "exhaustive": result == "hold",
            "states": r["states"], "transitions": r["transitions"], "depth": r["depth"],
            "memory_mb": r["memory_mb"], "seconds": r["seconds"], "wall": r["wall"],
            "reduction": "POR" + ("+BITSTATE" if bitstate else "+COLLAPSE" if collapse else "")
            + "".join("+" + x[2:] for x in cc_extra) + ("+SYMM(R14)" if "SYMM=1" in defines else ""),
-           "pan": " ".join(cc + args), "detail": r["message"] or "; ".join(r["cut"])}
+           "pan": " ".join(cc + args), "detail": detail}
     if bitstate:
         out["hash_factor"] = r["hash_factor"]
-        out["result"] = "incomplete" if res != "violate" else res
-        out["exhaustive"] = False
     return out
 
 
-def cfgd(mm, v, cpus, lines, arr, sh, scen="SCEN_SYNC", extra=()):
+def model_defines(mm, v, cpus, lines, arr, sh, scen="SCEN_SYNC", extra=()):
+    """The -D flags of irqsync.pml for memory model mm, variant v and the given size."""
     return [f"MM_{mm.upper()}", f"VARIANT={v}", f"SCEN={scen}", f"NCPU={cpus}",
             f"NLINES={lines}", f"ARRIVALS={arr}", f"SHARERS={sh}"] + list(extra)
 
 
-def show(title, r):
+def print_result(title, r):
+    """One progress line: the run, its verdict and its size."""
     print(f"  {title:46s} {r['result']:10s} states={r.get('states')} "
           f"mem={r.get('memory_mb')}MB t={r.get('seconds')}s", flush=True)
 
@@ -89,22 +85,24 @@ def saturation(build, budget):
         for cpus, arr in sizes:
             for k in values:
                 extra = [f"{knob}={k}"] + more
-                r2 = one(build, f"sat-{mm}-{knob}{k}-c{cpus}a{arr}-v2",
-                         cfgd(mm, 2, cpus, 1, arr, 1, extra=extra), budget)
-                r1 = one(build, f"sat-{mm}-{knob}{k}-c{cpus}a{arr}-v1",
-                         cfgd(mm, 1, cpus, 1, arr, 1, extra=extra + ["CHECK_SYNC1=0"]), budget)
+                r2 = verify(build, f"sat-{mm}-{knob}{k}-c{cpus}a{arr}-v2",
+                            model_defines(mm, 2, cpus, 1, arr, 1, extra=extra), budget)
+                r1 = verify(build, f"sat-{mm}-{knob}{k}-c{cpus}a{arr}-v1",
+                            model_defines(mm, 1, cpus, 1, arr, 1, extra=extra + ["CHECK_SYNC1=0"]),
+                            budget)
                 # every reachable state of v1 (its assertions compiled out): grows with the
                 # bound until no behaviour is left to add
-                r1a = one(build, f"sat-{mm}-{knob}{k}-c{cpus}a{arr}-v1all",
-                          cfgd(mm, 1, cpus, 1, arr, 1,
-                               extra=extra + ["CHECK_SYNC1=0", "CHECK_FLAG=0"]), budget)
+                r1a = verify(build, f"sat-{mm}-{knob}{k}-c{cpus}a{arr}-v1all",
+                             model_defines(mm, 1, cpus, 1, arr, 1,
+                                           extra=extra + ["CHECK_SYNC1=0", "CHECK_FLAG=0"]),
+                             budget)
                 row = {"memory_model": mm, "knob": knob, "value": k, "cpus": cpus,
                        "scenario": "sync" + ("+sync2" if more else ""),
                        "arrivals": arr, "v2": r2, "v1_result": r1["result"],
                        "v1_states_no_asserts": r1a.get("states")}
                 rows.append(row)
-                show(f"{mm} {knob}={k} cpus={cpus} arr={arr} {' '.join(more)} (v1 {r1['result']}, "
-                     f"v1 states {r1a.get('states')})", r2)
+                print_result(f"{mm} {knob}={k} cpus={cpus} arr={arr} {' '.join(more)} "
+                             f"(v1 {r1['result']}, v1 states {r1a.get('states')})", r2)
     return rows
 
 
@@ -117,45 +115,45 @@ def table(build, budget):
         for cpus in range(2, 6):
             cut = False
             for arr in range(1, 5):
-                d = cfgd(mm, 2, cpus, lines, arr, sh)
+                d = model_defines(mm, 2, cpus, lines, arr, sh)
                 tag = f"table-{mm}-c{cpus}l{lines}a{arr}"
                 if cut:   # a smaller size already did not fit: go straight to bitstate
                     r = {"result": "incomplete", "detail": "skipped: smaller size exceeded budget"}
                 else:
-                    r = one(build, tag, d, budget)
+                    r = verify(build, tag, d, budget)
                 if r["result"] == "incomplete":
                     cut = True
-                    rb = one(build, tag + "-bit", d, min(budget, 60), bitstate=True)
+                    rb = verify(build, tag + "-bit", d, min(budget, 60), bitstate=True)
                     r = dict(rb, exhaustive_attempt=r.get("detail"))
                 rows.append({"memory_model": mm, "cpus": cpus, "lines": lines, "sharers": sh,
                              "arrivals": arr, **r})
-                show(f"{mm} lines={lines} cpus={cpus} arrivals={arr} "
-                     f"[{r.get('reduction', '')}]", r)
+                print_result(f"{mm} lines={lines} cpus={cpus} arrivals={arr} "
+                             f"[{r.get('reduction', '')}]", r)
     return rows
 
 
-def bitstate(build, rows, budget):
+def rerun_bitstate(build, rows, budget):
     """Redo the bitstate run of every table cell that exhaustive search could not finish."""
     print(f"bitstate runs for the cells beyond exhaustive reach ({budget} s each)", flush=True)
     for i, r in enumerate(rows):
         if r.get("exhaustive") or r.get("result") == "violate":
             continue
-        d = cfgd(r["memory_model"], 2, r["cpus"], r.get("lines", 1), r["arrivals"],
-                 r.get("sharers", 1))
-        rb = one(build, f"bit-{r['memory_model']}-c{r['cpus']}l{r.get('lines', 1)}"
-                 f"a{r['arrivals']}", d, budget, bitstate=True)
+        d = model_defines(r["memory_model"], 2, r["cpus"], r.get("lines", 1), r["arrivals"],
+                          r.get("sharers", 1))
+        rb = verify(build, f"bit-{r['memory_model']}-c{r['cpus']}l{r.get('lines', 1)}"
+                    f"a{r['arrivals']}", d, budget, bitstate=True)
         rows[i] = {k: r[k] for k in ("memory_model", "cpus", "lines", "sharers", "arrivals")
                    if k in r}
         rows[i].update(rb, exhaustive_attempt=r.get("exhaustive_attempt", r.get("detail")))
-        show(f"{r['memory_model']} lines={r.get('lines')} cpus={r['cpus']} "
-             f"arrivals={r['arrivals']} [bitstate]", rb)
+        print_result(f"{r['memory_model']} lines={r.get('lines')} cpus={r['cpus']} "
+                     f"arrivals={r['arrivals']} [bitstate]", rb)
     return rows
 
 
 def target(build, budget):
     print("target: v2 WEAK SYNC, 4 CPUs x 2 lines (line 0 shared by 2) x 2 arrivals", flush=True)
-    r = one(build, "target-weak-c4l2a2s2", cfgd("weak", 2, 4, 2, 2, 2), budget)
-    show("v2 weak cpus=4 lines=2 sharers=2 arrivals=2", r)
+    r = verify(build, "target-weak-c4l2a2s2", model_defines("weak", 2, 4, 2, 2, 2), budget)
+    print_result("v2 weak cpus=4 lines=2 sharers=2 arrivals=2", r)
     return r
 
 
@@ -166,11 +164,11 @@ def scenarios(build, budget):
              (4, 2, 1, 2), (4, 2, 2, 2), (5, 2, 1, 2), (4, 2, 3, 2), (5, 2, 2, 2)]
     for scen in ("SCEN_FREE", "SCEN_DEPTH"):
         for cpus, lines, arr, sh in sizes:
-            d = cfgd("weak", 2, cpus, lines, arr, sh, scen=scen, extra=["CHECK_SYNC1=0"])
-            r = one(build, f"{scen}-c{cpus}l{lines}a{arr}s{sh}", d, budget)
+            d = model_defines("weak", 2, cpus, lines, arr, sh, scen=scen, extra=["CHECK_SYNC1=0"])
+            r = verify(build, f"{scen}-c{cpus}l{lines}a{arr}s{sh}", d, budget)
             rows.append({"scenario": scen, "cpus": cpus, "lines": lines, "arrivals": arr,
                          "sharers": sh, **r})
-            show(f"{scen} cpus={cpus} lines={lines} arr={arr} sh={sh}", r)
+            print_result(f"{scen} cpus={cpus} lines={lines} arr={arr} sh={sh}", r)
             if r["result"] != "hold":
                 break
     return rows
@@ -202,14 +200,15 @@ def frontier(build, budget, memlim, only=None):
         if only and tag not in only:
             continue
         extra = (["SYMM=1"] if symm else []) + (["CHECK_SYNC1=0"] if v == 1 else [])
-        r = one(build, f"frontier-{tag}", cfgd("weak", v, cpus, lines, arr, sh, extra=extra),
-                budget if v == 2 else min(budget, 600), memlim=memlim, w=26, heavy=True)
+        r = verify(build, f"frontier-{tag}",
+                   model_defines("weak", v, cpus, lines, arr, sh, extra=extra),
+                   budget if v == 2 else min(budget, 600), memlim=memlim, w=26, heavy=True)
         row = {"tag": tag, "size": size, "variant": f"v{v}", "memory_model": "weak",
                "cpus": cpus, "lines": lines, "arrivals": arr, "sharers": sh, "symmetry": symm,
                "expected": exp, "budget_s": budget, "memlim_mb": memlim, **r}
         row["as_expected"] = r["result"] == exp
         rows.append(row)
-        show(f"{tag}: v{v} {size}{' SYMM' if symm else ''} (expected {exp})", r)
+        print_result(f"{tag}: v{v} {size}{' SYMM' if symm else ''} (expected {exp})", r)
     return rows
 
 
@@ -252,10 +251,10 @@ def symmetry(build, budget):
                     continue
                 if label == "probe after return" and arr < 2:
                     continue
-                base = cfgd(mm, v, cpus, lines, arr, sh, scen=scen, extra=d)
+                base = model_defines(mm, v, cpus, lines, arr, sh, scen=scen, extra=d)
                 tag = f"symm-{mm}-c{cpus}l{lines}a{arr}-{label.replace(' ', '_')}"
-                rp = one(build, tag, base, budget, opt="-O0")
-                rs = one(build, tag + "-symm", base + ["SYMM=1"], budget, opt="-O0")
+                rp = verify(build, tag, base, budget, opt="-O0")
+                rs = verify(build, tag + "-symm", base + ["SYMM=1"], budget, opt="-O0")
                 # a violation must be the same assertion (not R14's own checks)
                 msg = [re.sub(r"\s*\(at depth \d+\)", "", x.get("detail") or "") for x in (rp, rs)]
                 ok = (rp["result"] == rs["result"] == exp and
@@ -275,10 +274,10 @@ def symmetry(build, budget):
     for cpus, lines, arr, sh in PREMISE_CFGS:
         for mm in ("sc", "tso", "weak"):
             for scen, d in PREMISE_SCENS:
-                r = one(build, f"premise-{mm}-c{cpus}l{lines}a{arr}-{scen}",
-                        cfgd(mm, 2, cpus, lines, arr, sh, scen=scen,
-                             extra=d + ["SYMM=1", "SYMM_CHECK"]), budget, opt="-O0",
-                        cc_extra=["-DNOREDUCE"])
+                r = verify(build, f"premise-{mm}-c{cpus}l{lines}a{arr}-{scen}",
+                           model_defines(mm, 2, cpus, lines, arr, sh, scen=scen,
+                                         extra=d + ["SYMM=1", "SYMM_CHECK"]),
+                           budget, opt="-O0", cc_extra=["-DNOREDUCE"])
                 ok = r["result"] == "hold"
                 out["premise"].append({"memory_model": mm, "cpus": cpus, "lines": lines,
                                        "arrivals": arr, "sharers": sh, "scenario": scen,
@@ -290,14 +289,14 @@ def symmetry(build, budget):
     for mm, lines, arr, sh, cpus_range in CUTOFF:
         seq = []
         for cpus in cpus_range:
-            r = one(build, f"cutoff-{mm}-c{cpus}l{lines}a{arr}",
-                    cfgd(mm, 2, cpus, lines, arr, sh, extra=["SYMM=1"]), budget)
+            r = verify(build, f"cutoff-{mm}-c{cpus}l{lines}a{arr}",
+                       model_defines(mm, 2, cpus, lines, arr, sh, extra=["SYMM=1"]), budget)
             seq.append({"cpus": cpus, "result": r["result"], "states": r["states"],
                         "seconds": r["seconds"]})
         total = lines * arr
         at = [x["states"] for x in seq if x["cpus"] >= total + 1]
-        plain = one(build, f"cutoff-{mm}-c{max(cpus_range)}l{lines}a{arr}-plain",
-                    cfgd(mm, 2, max(cpus_range), lines, arr, sh), budget)
+        plain = verify(build, f"cutoff-{mm}-c{max(cpus_range)}l{lines}a{arr}-plain",
+                       model_defines(mm, 2, max(cpus_range), lines, arr, sh), budget)
         ok = (all(x["result"] == "hold" for x in seq) and len(set(at)) == 1
               and plain["result"] in ("hold", "incomplete")
               and (plain["states"] or 0) > at[0])
@@ -344,7 +343,7 @@ def main():
         elif part == "symmetry":
             data["symmetry"] = symmetry(a.build, a.budget)
         elif part == "bitstate":
-            data["table"] = bitstate(a.build, data.get("table", []), a.budget)
+            data["table"] = rerun_bitstate(a.build, data.get("table", []), a.budget)
         else:
             print(f"model-scale: unknown part {part}", file=sys.stderr)
             return 2

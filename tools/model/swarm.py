@@ -1,8 +1,8 @@
-#!/usr/bin/env python3
 """tools/model/swarm.py -- swarm-style bitstate runs beyond exhaustive reach (`make model-swarm`).
 
-  swarm.py [--jobs-per-config K] [--minutes M] [--shard i/N] [--smoke]
-  swarm.py --merge [--shards FILE...]        the shards -> build/evidence/model-swarm.json
+  python3 -m tools.model.swarm [--jobs-per-config K] [--minutes M] [--shard i/N] [--smoke]
+  python3 -m tools.model.swarm --merge [--shards FILE...]
+                                        the shards -> build/evidence/model-swarm.json
 
 Many short bitstate searches of one model, each with another randomisation seed (transition
 order, -DT_RAND), process scheduling order (-p_reverse / -p_rotateN / -p_permute), hash seed
@@ -29,9 +29,7 @@ Exit status: 0 every job as expected (no error where none is expected); 1 otherw
 """
 import argparse, glob, hashlib, json, math, os, re, sys, time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import pan  # noqa: E402
-import matrix  # noqa: E402
+from tools.model import matrix, pan
 
 ROOT = pan.ROOT
 MODEL = os.path.join(ROOT, "promela", "irqsync.pml")
@@ -47,7 +45,7 @@ SMOKE_BAD = ("smoke-c3l1a2-v1", 3, 1, 2, 1, 1, "violate")
 ORDERS = ([], ["-p_reverse"], ["-p_rotate1"], ["-p_permute"], ["-p_rotate2"], ["-t_reverse"])
 
 
-def defines(cpus, lines, arr, sh, v):
+def job_defines(cpus, lines, arr, sh, v):
     return (["MM_WEAK", f"VARIANT={v}", "SCEN=SCEN_SYNC", f"NCPU={cpus}", f"NLINES={lines}",
              f"ARRIVALS={arr}", f"SHARERS={sh}"] + (["CHECK_SYNC1=0"] if v == 1 else []))
 
@@ -64,12 +62,12 @@ def plan(per_config, minutes, smoke=False):
             jobs.append(dict(id=f"{tag}-j{j}", config=tag, cpus=cpus, lines=lines, arrivals=arr,
                              sharers=sh, variant=f"v{v}", expected=exp, pan_args=args,
                              minutes=minutes, smoke=smoke,
-                             defines=defines(cpus, lines, arr, sh, v)))
+                             defines=job_defines(cpus, lines, arr, sh, v)))
     tag, cpus, lines, arr, sh, v, exp = bad
     jobs.append(dict(id=f"{tag}-j0", config=tag, cpus=cpus, lines=lines, arrivals=arr,
                      sharers=sh, variant=f"v{v}", expected=exp,
                      pan_args=["-RS7", "-h3", "-k3", f"-w{24 if smoke else 30}"],
-                     minutes=minutes, smoke=smoke, defines=defines(cpus, lines, arr, sh, v)))
+                     minutes=minutes, smoke=smoke, defines=job_defines(cpus, lines, arr, sh, v)))
     return jobs
 
 
@@ -94,12 +92,10 @@ def run_job(job, build):
     m = 2.0 ** w
     p_omit = (1.0 - math.exp(-k * n / m)) ** k if n else 0.0
     finished = "Search not completed" not in r["output"] and "Time limit" not in r["output"]
-    if r["errors"]:
-        res = "violate"
-    elif r["errors"] is None:
-        res = "error"
-    else:
-        res = "no error"
+    # pan.verdict never says "hold" of a bitstate search; what it found is coverage: "no error"
+    # when pan reported errors: 0, "error" when it reported nothing
+    verdict, _ = pan.verdict(r)
+    res = "violate" if verdict == "violate" else "error" if r["errors"] is None else "no error"
     out.update(result=res, exhaustive=False, states=r["states"], transitions=r["transitions"],
                depth=r["depth"], seconds=r["seconds"], hash_factor=r["hash_factor"],
                bits_per_state=k, bit_array_bits=int(m), p_omit=p_omit,
@@ -109,7 +105,8 @@ def run_job(job, build):
     return out
 
 
-def inputs():
+def model_inputs():
+    """The fingerprint of the model sources, the matrix's (a merge refuses other sources)."""
     return matrix.inputs_fingerprint()
 
 
@@ -207,7 +204,7 @@ def main():
                   f"{', '.join(f'{i}/{n}' for i in miss) or 'none'}"
                   + (", duplicated" if len(set(have)) != len(have) else ""), file=sys.stderr)
             return 1
-        if inputs()["sha256"] != shards[0]["inputs"]["sha256"]:
+        if model_inputs()["sha256"] != shards[0]["inputs"]["sha256"]:
             print("model-swarm-merge: error: the shards were made from other model sources "
                   "than this tree's", file=sys.stderr)
             return 1
@@ -244,7 +241,7 @@ def main():
                   f"{r['result']:9s} states={r['states']} depth={r.get('depth')} "
                   f"hash factor={r.get('hash_factor')} p_omit={r.get('p_omit', 0):.2g} "
                   f"{r.get('seconds')}s  [{' '.join(r['pan_args'])}]", flush=True)
-        meta = dict(plan=plan_hash(jobs), inputs=inputs(),
+        meta = dict(plan=plan_hash(jobs), inputs=model_inputs(),
                     settings=dict(spin=pan.spin_version(), gcc=pan.gcc_version(), cc=CC),
                     minutes=a.minutes, jobs_per_config=a.jobs_per_config, smoke=a.smoke,
                     job_ids=[j["id"] for j in jobs])

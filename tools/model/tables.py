@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """tools/model/tables.py -- markdown tables from build/evidence/model-scale.json and model.json.
 
-  python3 tools/model/tables.py [build/evidence]     (used for spec/memory-models.md and README)
+  python3 -m tools.model.tables [build/evidence]     (used for spec/memory-models.md and README)
 """
 import json, os, sys
 
 
-def fmt(n):
+def thousands(n):
+    """A count with thousands separators; a dash for no count."""
     return "–" if n is None else f"{n:,}"
 
 
@@ -27,7 +28,7 @@ def saturation(rows):
             v2 = r["v2"].get("states")
             v1 = r.get("v1_states_no_asserts")
             mark = "" if r["v1_result"] == "violate" else " (v1 holds!)"
-            cells.append(f"{fmt(v2)} / {fmt(v1)}{mark}")
+            cells.append(f"{thousands(v2)} / {thousands(v1)}{mark}")
         out.append(f"| {mm} | {knob} | {c} × {a} | {sc} | " + " | ".join(cells) + " |")
     return "\n".join(out)
 
@@ -50,10 +51,10 @@ def table(rows):
                     if not r or r.get("states") is None:
                         cells.append(r.get("detail", "–") if r else "–")
                     elif r.get("exhaustive"):
-                        cells.append(f"{fmt(r['states'])} / {r['seconds']} s / {r['memory_mb']:.0f}")
+                        cells.append(f"{thousands(r['states'])} / {r['seconds']} s / {r['memory_mb']:.0f}")
                     else:
                         hf = r.get("hash_factor")
-                        cells.append(f"*bitstate* {fmt(r['states'])} / {r['seconds']} s"
+                        cells.append(f"*bitstate* {thousands(r['states'])} / {r['seconds']} s"
                                      + (f", hash factor {hf:g}" if hf else ""))
                 out.append(f"| {c} | " + " | ".join(cells) + " |")
     return "\n".join(out)
@@ -68,8 +69,8 @@ def main():
     if "target" in d:
         t = d["target"]
         print(f"\n### Target\nv2, WEAK, SYNC, 4 CPUs × 2 lines (line 0 shared by 2) × 2 arrivals: "
-              f"**{t['result']}**, exhaustive={t['exhaustive']}, {fmt(t['states'])} states, "
-              f"{fmt(t['transitions'])} transitions, depth {t['depth']}, {t['seconds']} s, "
+              f"**{t['result']}**, exhaustive={t['exhaustive']}, {thousands(t['states'])} states, "
+              f"{thousands(t['transitions'])} transitions, depth {t['depth']}, {t['seconds']} s, "
               f"{t['memory_mb']:.0f} MB ({t['reduction']})")
     if "scenarios" in d:
         print("\n### FREE / DEPTH scenarios (v2, WEAK)\n")
@@ -77,7 +78,7 @@ def main():
               "|---|---|---|---|---|---|")
         for r in d["scenarios"]:
             print(f"| {r['scenario'][5:]} | {r['cpus']} × {r['lines']} × {r['arrivals']} × "
-                  f"{r['sharers']} | {r['result']} | {fmt(r.get('states'))} | "
+                  f"{r['sharers']} | {r['result']} | {thousands(r.get('states'))} | "
                   f"{r.get('seconds')} | {r.get('memory_mb') or 0:.0f} |")
     if "table" in d:
         print("\n### Scaling table (v2, SYNC scenario)")
@@ -90,7 +91,7 @@ def main():
         for r in d["frontier"]:
             print(f"| {r['size'].replace(' x ', ' × ')} | {r.get('reduction')} | {r['variant']} | "
                   f"{r['result']} | {'yes' if r.get('exhaustive') else 'no'} | "
-                  f"{fmt(r.get('states'))} | {fmt(r.get('transitions'))} | {r.get('depth')} | "
+                  f"{thousands(r.get('states'))} | {thousands(r.get('transitions'))} | {r.get('depth')} | "
                   f"{r.get('seconds')} | {(r.get('memory_mb') or 0):,.0f} |")
     if "symmetry" in d:
         sy = d["symmetry"]
@@ -104,14 +105,14 @@ def main():
         for r in cmp_:
             if r["expected"] == "hold":
                 print(f"| {r['memory_model']} | {r['cpus']} × {r['lines']} × {r['arrivals']} | "
-                      f"{r['property']} | {r['plain']} {fmt(r['plain_states'])} | "
-                      f"{r['symm']} {fmt(r['symm_states'])} |")
+                      f"{r['property']} | {r['plain']} {thousands(r['plain_states'])} | "
+                      f"{r['symm']} {thousands(r['symm_states'])} |")
         print("\n| cutoff (SYMM, v2 SYNC) | states by NCPU | plain model at the largest |"
               "\n|---|---|---|")
         for c in sy.get("cutoff", []):
             print(f"| {c['memory_model']}, {c['lines']} line(s) × {c['arrivals']} arrivals | "
-                  + ", ".join(f"{x['cpus']}: {fmt(x['states'])}" for x in c["runs"])
-                  + f" | {fmt(c['plain_at_max'])} |")
+                  + ", ".join(f"{x['cpus']}: {thousands(x['states'])}" for x in c["runs"])
+                  + f" | {thousands(c['plain_at_max'])} |")
 
 
 if __name__ == "__main__":

@@ -14,9 +14,11 @@ verification techniques run on that copy:
 
 A technique kills a mutant when it fails; the first failing line is kept as the evidence.
 
-  campaign.py [--ids a,b] [--techniques t1,t2] [--jobs N] [--out build/evidence/mutants.json]
-  campaign.py --one ID --technique T     one mutant, one technique: exit 1 and print the
-                                         killing failure if killed, 0 if it survived
+  python3 -m tools.mutants.campaign [--ids a,b] [--techniques t1,t2] [--jobs N]
+                                    [--out build/evidence/mutants.json]
+  python3 -m tools.mutants.campaign --one ID --technique T
+        one mutant, one technique: exit 1 and print the killing failure if killed, 0 if it
+        survived
 """
 import argparse, concurrent.futures as cf, json, os, re, shutil, subprocess, sys, time
 
@@ -43,7 +45,8 @@ SPIN_LITMUS = [("sb.pml", "MM_TSO", 1), ("sb+locks.pml", "MM_TSO", 0), ("sb+mb+m
                ("corr.pml", "MM_TSO", 0), ("sb+unlock-lock.pml", "MM_TSO", 0), ("mp+locks.pml", "MM_TSO", 0)]
 
 
-def sh(cmd, cwd, timeout=TIMEOUT, env=None):
+def run_command(cmd, cwd, timeout=TIMEOUT, env=None):
+    """(exit status, output) of cmd in cwd; a hang past timeout is exit 124, a failure."""
     try:
         r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout,
                            env=dict(os.environ, **(env or {})))
@@ -84,12 +87,12 @@ def first_fail(out, pats):
 
 
 def t_tests(tree):
-    rc, out = sh(["make", "-s", "-j2", "build/tests/unit", "build/tests/unit-steps", "build/conformance/lockcheck"],
+    rc, out = run_command(["make", "-s", "-j2", "build/tests/unit", "build/tests/unit-steps", "build/conformance/lockcheck"],
                  tree, timeout=300)
     if rc:
         return "stillborn", "does not compile: " + first_fail(out, [r"error"])
     for prog in ("build/tests/unit", "build/tests/unit-steps", "build/conformance/lockcheck"):
-        rc, out = sh([prog], tree, timeout=60)
+        rc, out = run_command([prog], tree, timeout=60)
         if rc:
             return "killed", "%s: %s" % (os.path.basename(prog), first_fail(out, [r"^not ok", r"TIMEOUT"]))
     return "survived", "unit, step-order and lock tests pass"
@@ -98,7 +101,7 @@ def t_tests(tree):
 def schedules():
     base = os.path.join(ROOT, "build", "conformance", "schedules")
     if not all(os.path.exists("%s.v%d" % (base, v)) for v in (0, 1, 2)):
-        rc, out = sh([sys.executable, os.path.join(ROOT, "tests/conformance/gen.py"), "--tree", ROOT,
+        rc, out = run_command([sys.executable, os.path.join(ROOT, "tests/conformance/gen.py"), "--tree", ROOT,
                       "--seeds", "20", "--trails", "10", "--out", base], ROOT, timeout=900)
         if rc:
             raise RuntimeError("cannot generate the pristine schedules: " + out[-500:])
@@ -108,7 +111,7 @@ def schedules():
 def replay(bins_dir, sched_base):
     """Replay the three variants; return (killed?, evidence)."""
     for v in (2, 0, 1):
-        rc, out = sh([os.path.join(bins_dir, "replay-v%d" % v), "--max-fail", "3", "%s.v%d" % (sched_base, v)],
+        rc, out = run_command([os.path.join(bins_dir, "replay-v%d" % v), "--max-fail", "3", "%s.v%d" % (sched_base, v)],
                      ROOT, timeout=600)
         if rc == 2:
             return None, "v%d: the harness rejected the schedules: %s" % (v, out.strip()[-200:])
@@ -121,7 +124,7 @@ def replay(bins_dir, sched_base):
 
 
 def t_conformance_c(tree):
-    rc, out = sh(["make", "-s", "-j2", "conformance-bins"], tree, timeout=300)
+    rc, out = run_command(["make", "-s", "-j2", "conformance-bins"], tree, timeout=300)
     if rc:
         return "stillborn", "does not compile: " + first_fail(out, [r"error"])
     killed, ev = replay(os.path.join(tree, "build", "conformance"), schedules())
@@ -131,23 +134,23 @@ def t_conformance_c(tree):
 def t_conformance_model(tree):
     base = os.path.join(tree, "build", "conformance", "schedules")
     os.makedirs(os.path.dirname(base), exist_ok=True)
-    rc, out = sh([sys.executable, os.path.join(ROOT, "tests/conformance/gen.py"), "--tree", tree,
+    rc, out = run_command([sys.executable, os.path.join(ROOT, "tests/conformance/gen.py"), "--tree", tree,
                   "--seeds", "4", "--trails", "3", "--out", base], tree, timeout=600)
     if rc:
         # the mapping failed: not evidence against the mutant, a tooling error
         return "error", "gen.py failed: " + first_fail(out, [r"Error", r"rror"])
     # the pristine C (the working tree's harnesses)
-    rc, out = sh(["make", "-s", "-j2", "conformance-bins"], ROOT, timeout=300)
+    rc, out = run_command(["make", "-s", "-j2", "conformance-bins"], ROOT, timeout=300)
     killed, ev = replay(os.path.join(ROOT, "build", "conformance"), base)
     return ("error" if killed is None else "killed" if killed else "survived"), ev
 
 
 def t_spin(tree):
-    run1 = os.path.join(tree, "tools", "model", "run1.py")
-    if not os.path.exists(run1):
+    if not os.path.exists(os.path.join(tree, "tools", "model", "run1.py")):
         return "n/a", "no tools/model/run1.py in the tree"
+    run1 = [sys.executable, "-m", "tools.model.run1"]   # the copy's, run from the copy's root
     for defines, want in SPIN_SET:
-        rc, out = sh([sys.executable, run1] + defines, tree, timeout=300)
+        rc, out = run_command(run1 + defines, tree, timeout=300)
         if not re.search(r"errors=\d+", out):
             # no verdict at all (the runner itself broke): not a kill
             return "error", "%s: no verdict from run1.py: %s" % (" ".join(defines), out.strip()[-200:])
@@ -162,7 +165,7 @@ def t_spin(tree):
         model = os.path.join(tree, "promela", "litmus", f)
         if not os.path.exists(model):
             continue
-        rc, out = sh([sys.executable, run1, "--model", model, mm], tree, timeout=300)
+        rc, out = run_command(run1 + ["--model", model, mm], tree, timeout=300)
         if not re.search(r"errors=\d+", out):
             return "error", "litmus %s: no verdict from run1.py: %s" % (f, out.strip()[-200:])
         if rc != want:
@@ -172,13 +175,13 @@ def t_spin(tree):
 
 
 def t_wp(tree):
-    rc, out = sh(["make", "-n", "prove"], tree, timeout=60)
+    rc, out = run_command(["make", "-n", "prove"], tree, timeout=60)
     if "src/core" not in out and "proofs/core.c" not in out:
         return "n/a", "make prove does not cover the core (src/core) at this commit"
     # Seed the copy's prover cache from the committed one: goals the mutation did not touch
     # replay, the changed ones go to the provers (a cold run takes 12 minutes or more).
-    sh(["make", "-s", "prove-cache-seed"], tree, timeout=120)
-    rc, out = sh(["make", "-s", "prove", "PROVE_CACHE=update"], tree, timeout=1800)
+    run_command(["make", "-s", "prove-cache-seed"], tree, timeout=120)
+    rc, out = run_command(["make", "-s", "prove", "PROVE_CACHE=update"], tree, timeout=1800)
     if rc:
         return "killed", first_fail(out, [r"unproved", r"FAILED", r"rror"])
     return "survived", "every goal proved"
@@ -244,7 +247,7 @@ def main():
     t0 = time.time()
     if "conformance" in techs and any(m["target"] == "c" for m in todo):
         schedules()
-        sh(["make", "-s", "-j2", "conformance-bins"], ROOT, timeout=300)
+        run_command(["make", "-s", "-j2", "conformance-bins"], ROOT, timeout=300)
     out = []
     with cf.ThreadPoolExecutor(a.jobs) as pool:
         for r in pool.map(lambda m: run_one(m, techs), todo):

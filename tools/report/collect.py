@@ -5,8 +5,8 @@ as "invalid" — never silently dropped, never a crash. Rules for "verified" are
 """
 import json, os, re
 
-import stamp
-import trail as trailmod
+from tools import stamp
+from tools.report import trail as trailmod
 
 MACHINE = ("model", "proof", "test", "lint")  # methods a run can settle; "review" is read
 
@@ -21,9 +21,20 @@ def read_json(path):
         return None, f"{path}: not valid JSON ({e})"
 
 
+def read_result(path, shape_ok, shape):
+    """(data, problems) of a result file: (None, [why]) when it cannot be read or is not of the
+    shape a loader needs (shape_ok(data) false; `shape` says what was expected)."""
+    d, err = read_json(path)
+    if err:
+        return None, [err]
+    if not shape_ok(d):
+        return None, [f"{path}: expected {shape}"]
+    return d, []
+
+
 # ---- per-producer loaders: (data, problems) ------------------------------------------------
 
-def _num(x):
+def _is_number(x):
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
@@ -56,11 +67,10 @@ def load_model(path):
 
 
 def load_proofs(path):
-    d, err = read_json(path)
-    if err:
-        return None, [err]
-    if not isinstance(d, dict) or not _num(d.get("total")) or not _num(d.get("proved")):
-        return None, [f"{path}: expected {{total, proved, functions, …}}"]
+    d, probs = read_result(path, lambda d: isinstance(d, dict) and _is_number(d.get("total"))
+                           and _is_number(d.get("proved")), "{total, proved, functions, …}")
+    if d is None:
+        return None, probs
     d.setdefault("functions", {})
     d.setdefault("unproved", [])
     d.setdefault("assumptions", [])
@@ -73,11 +83,10 @@ def load_proofs(path):
 
 
 def load_tests(path):
-    d, err = read_json(path)
-    if err:
-        return None, [err]
-    if not isinstance(d, dict) or not isinstance(d.get("suites"), list):
-        return None, [f"{path}: expected {{suites: […]}}"]
+    d, probs = read_result(path, lambda d: isinstance(d, dict) and isinstance(d.get("suites"), list),
+                           "{suites: […]}")
+    if d is None:
+        return None, probs
     cases = []
     for s in d["suites"]:
         for c in s.get("cases", []):
@@ -104,8 +113,8 @@ def load_cross(path):
             continue
         t = dict(t)
         t.setdefault("target", t.get("triple", "?"))
-        ok = bool(t.get("built")) and _num(t.get("failed")) and t["failed"] == 0 \
-            and _num(t.get("passed")) and t["passed"] > 0
+        ok = bool(t.get("built")) and _is_number(t.get("failed")) and t["failed"] == 0 \
+            and _is_number(t.get("passed")) and t["passed"] > 0
         b = t.get("barrier")
         if isinstance(b, dict):  # the disassembly check, and its known-bad twin must fail it
             ok = ok and b.get("passed") is True and b.get("relaxed_build_rejected", True) is True
@@ -142,12 +151,8 @@ def load_any(path):
 
 
 def load_trace(path):
-    d, err = read_json(path)
-    if err:
-        return None, [err]
-    if not isinstance(d, dict) or not isinstance(d.get("requirements"), dict):
-        return None, [f"{path}: expected {{requirements: {{…}}}}"]
-    return d, []
+    return read_result(path, lambda d: isinstance(d, dict) and isinstance(d.get("requirements"), dict),
+                       "{requirements: {…}}")
 
 
 LOADERS = {"model": load_model, "proofs": load_proofs, "tests": load_tests,
@@ -307,7 +312,7 @@ def _proof_items(root, rid, refs, proofs, assumed, cache, freshness):
         # the gate counts the goals of every property that cites the ID: authoritative
         q = preq[rid]
         tot, pr = q.get("total", 0), q.get("proved", 0)
-        ok = _num(tot) and tot > 0 and pr == tot
+        ok = _is_number(tot) and tot > 0 and pr == tot
         return [{"method": "proof", "name": f"goals citing {rid}", "status": "pass" if ok else "fail",
                  "detail": f"{pr}/{tot} goals proved"}]
     funcs = proofs.get("functions", {})
@@ -334,7 +339,7 @@ def _proof_items(root, rid, refs, proofs, assumed, cache, freshness):
     for fn in sorted(seen):
         f = funcs[fn] if isinstance(funcs[fn], dict) else {}
         tot, pr = f.get("total", 0), f.get("proved", 0)
-        ok = _num(tot) and tot > 0 and pr == tot
+        ok = _is_number(tot) and tot > 0 and pr == tot
         items.append({"method": "proof", "name": fn, "status": "pass" if ok else "fail",
                       "detail": f"{pr}/{tot} goals proved"})
     return items

@@ -32,17 +32,36 @@ details{margin:.4em 0}summary{cursor:pointer;font-weight:600}
 """
 
 
-def e(x):
+def esc(x):
+    """x as HTML text (None as nothing)."""
     return html.escape("" if x is None else str(x))
 
 
 def badge(status, text=None):
-    return f'<span class="b {e(status)}">{e(text or status)}</span>'
+    return f'<span class="b {esc(status)}">{esc(text or status)}</span>'
+
+
+def unavailable(ev, producer, label=""):
+    """What stands in a section for a result the report does not have: the producer's status
+    and the reason (stale, missing, …), so that a gap is never silent."""
+    p = ev["producers"][producer]
+    return f'<p>{label}{badge(p["status"])} {esc(p["reason"])}</p>'
+
+
+def table(heads, rows, attrs=""):
+    """A table: a header row of the heads (plain text), then the rows (<tr> HTML)."""
+    return "\n".join([f"<table{attrs}><tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads)
+                      + "</tr>"] + list(rows) + ["</table>"])
+
+
+def row(cells, attrs=""):
+    """A <tr> of cells (HTML)."""
+    return f"<tr{attrs}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
 
 def md_inline(s):
     """`code` and **bold** of the spec's markdown, everything else escaped."""
-    out = e(s)
+    out = esc(s)
     out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
     return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", out)
 
@@ -55,42 +74,43 @@ def card(cid, label, num, den, good, sub="", state=None):
     if num is None:
         st, why = state or ("missing", "")
         why = why if len(why) <= 140 else why[:137] + "…"
-        return (f'<div class="card bad" id="{cid}"><div class="n" id="{cid}-state">{e(state_word(st))}</div>'
-                f'<div class="l">{e(label)}</div><div class="l why">{e(why)}</div></div>')
+        return (f'<div class="card bad" id="{cid}"><div class="n" id="{cid}-state">{esc(state_word(st))}</div>'
+                f'<div class="l">{esc(label)}</div><div class="l why">{esc(why)}</div></div>')
     cls = "good" if good else "bad"
     return (f'<div class="card {cls}" id="{cid}"><div class="n"><span id="{cid}-num">{num}</span> / '
-            f'<span id="{cid}-den">{den}</span></div><div class="l">{e(label)}</div>'
+            f'<span id="{cid}-den">{den}</span></div><div class="l">{esc(label)}</div>'
             f'<div class="l">{sub}</div></div>')
 
 
 def verdict_cards(ev):
     v, p = ev["verdict"], ev["producers"]
-    st = lambda n: (p[n]["status"] if p[n]["status"] != "fresh" else "invalid", p[n]["reason"])
+    # a card without numbers shows its producer's state (a fresh result without data: invalid)
+    state_of = lambda n: (p[n]["status"] if p[n]["status"] != "fresh" else "invalid", p[n]["reason"])
     out = ['<div class="cards">']
     r = v["requirements"]
     out.append(card("v-req", "requirements verified", r and r["verified"], r and r["total"],
                     bool(r) and r["verified"] == r["total"],
                     (f'<span id="v-req-partial">{r["partial"]}</span> partial, '
                      f'<span id="v-req-failed">{r["failed"]}</span> failed, '
-                     f'<span id="v-req-none">{r["none"]}</span> without evidence') if r else "", st("trace")))
+                     f'<span id="v-req-none">{r["none"]}</span> without evidence') if r else "", state_of("trace")))
     g = v["goals"]
     out.append(card("v-goals", "proof goals proved", g and g["proved"], g and g["total"],
                     bool(g) and g["proved"] == g["total"] and g["total"] > 0,
                     f'<span id="v-goals-assumptions">{g["assumptions"]}</span> assumed contracts'
-                    if g else "", st("proofs")))
+                    if g else "", state_of("proofs")))
     m = v["model"]
     out.append(card("v-model", "model runs as expected", m and m["as_expected"], m and m["total"],
                     bool(m) and m["as_expected"] == m["total"] and m["total"] > 0,
                     f'{m["protocol"]} protocol, {m["litmus"]} litmus, {m["expected_violations"]} '
-                    f'expected violations' if m else "", st("model")))
+                    f'expected violations' if m else "", state_of("model")))
     t = v["tests"]
     out.append(card("v-tests", "tests passed", t and t["passed"], t and t["total"],
                     bool(t) and t["failed"] == 0 and t["passed"] > 0,
                     f'<span id="v-tests-failed">{t["failed"]}</span> failed, '
-                    f'<span id="v-tests-skipped">{t["skipped"]}</span> skipped' if t else "", st("tests")))
+                    f'<span id="v-tests-skipped">{t["skipped"]}</span> skipped' if t else "", state_of("tests")))
     c = v["targets"]
     out.append(card("v-targets", "cross targets passing", c and c["ok"], c and c["total"],
-                    bool(c) and c["ok"] == c["total"] and c["total"] > 0, "", st("cross")))
+                    bool(c) and c["ok"] == c["total"] and c["total"] > 0, "", state_of("cross")))
     out.append(card("v-fresh", "results fresh", v["fresh"], v["producers"],
                     v["fresh"] == v["producers"]))
     out.append("</div>")
@@ -98,14 +118,10 @@ def verdict_cards(ev):
 
 
 def producers(ev):
-    rows = ["<table><tr><th>result</th><th>make target</th><th>status</th><th>producer exit</th>"
-            "<th>stamped</th><th>why</th></tr>"]
-    for n, p in sorted(ev["producers"].items()):
-        rows.append(f'<tr id="prod-{e(n)}"><td>{e(n)}</td><td><code>make {e(p["target"])}</code></td>'
-                    f'<td>{badge(p["status"])}</td><td>{e(p["rc"])}</td><td>{e(p["stamped"])}</td>'
-                    f'<td>{e(p["reason"])}</td></tr>')
-    rows.append("</table>")
-    return "\n".join(rows)
+    return table(("result", "make target", "status", "producer exit", "stamped", "why"),
+                 (row((esc(n), f'<code>make {esc(p["target"])}</code>', badge(p["status"]),
+                       esc(p["rc"]), esc(p["stamped"]), esc(p["reason"])), f' id="prod-{esc(n)}"')
+                  for n, p in sorted(ev["producers"].items())))
 
 
 TL_INDEX = {}  # run label -> timeline anchor, set by render()
@@ -113,7 +129,7 @@ TL_INDEX = {}  # run label -> timeline anchor, set by render()
 
 def _name(x):
     i = TL_INDEX.get(x["name"]) if x["method"] == "model" else None
-    return e(x["name"]) + (f' <a href="#tl-{i}">timeline</a>' if i is not None else "")
+    return esc(x["name"]) + (f' <a href="#tl-{i}">timeline</a>' if i is not None else "")
 
 
 def _items(r, methods):
@@ -123,7 +139,7 @@ def _items(r, methods):
     out = []
     for st in ("fail", "assumed", "none", "skip"):
         for x in (x for x in its if x["status"] == st):
-            out.append(f'{badge(st)} {_name(x)} <span class="ref">{e(x.get("detail", ""))}</span>')
+            out.append(f'{badge(st)} {_name(x)} <span class="ref">{esc(x.get("detail", ""))}</span>')
     ok = [x for x in its if x["status"] == "pass"]
     if ok:
         names = [_name(x) for x in ok]
@@ -138,10 +154,10 @@ def _items(r, methods):
     for m in methods:
         if m in r["methods"] and not any(x["method"] == m for x in its):
             out.append(badge("none", f"no {m} result") + (
-                f' <span class="ref">cited at {e(", ".join(refs[:3]))}{" …" if len(refs) > 3 else ""}</span>'
+                f' <span class="ref">cited at {esc(", ".join(refs[:3]))}{" …" if len(refs) > 3 else ""}</span>'
                 if refs else ' <span class="ref">not cited anywhere</span>'))
     if not its and refs and not any(m in r["methods"] for m in methods):
-        out.append(f'<span class="ref">cited at {e(", ".join(refs[:3]))}</span>')
+        out.append(f'<span class="ref">cited at {esc(", ".join(refs[:3]))}</span>')
     return "<br>".join(out)
 
 
@@ -149,79 +165,80 @@ def matrix(ev):
     reqs = ev["requirements"]
     if not reqs:
         return (f'<p class="card bad">No requirement table: trace.json is '
-                f'{e(ev["producers"]["trace"]["status"])} — {e(ev["producers"]["trace"]["reason"])}</p>')
-    rows = ['<table id="matrix"><tr><th>requirement</th><th>status</th><th>model</th><th>proof</th>'
-            '<th>tests / lint</th><th>review, code</th></tr>']
-    for rid, r in reqs.items():
-        rev = r["refs"].get("doc", []) + r["refs"].get("code", [])
-        rows.append(
-            f'<tr class="r-{e(r["status"])}" id="req-{e(rid)}"><td><b>{e(rid)}</b><br>{e(r["title"])}'
-            f'<div class="ref">verify: {e(", ".join(r["methods"]) or "—")}</div></td>'
+                f'{esc(ev["producers"]["trace"]["status"])} — {esc(ev["producers"]["trace"]["reason"])}</p>')
+    return table(("requirement", "status", "model", "proof", "tests / lint", "review, code"),
+                 (_requirement_row(rid, r) for rid, r in reqs.items()), ' id="matrix"')
+
+
+def _requirement_row(rid, r):
+    rev = r["refs"].get("doc", []) + r["refs"].get("code", [])
+    return (f'<tr class="r-{esc(r["status"])}" id="req-{esc(rid)}"><td><b>{esc(rid)}</b><br>{esc(r["title"])}'
+            f'<div class="ref">verify: {esc(", ".join(r["methods"]) or "—")}</div></td>'
             f'<td>{badge(r["status"], "no evidence" if r["status"] == "none" else r["status"])}</td>'
             f'<td>{_items(r, ("model",))}</td><td>{_items(r, ("proof",))}</td>'
             f'<td>{_items(r, ("test", "lint"))}</td>'
             f'<td class="ref">{"review" if "review" in r["methods"] else ""} '
-            f'{e(", ".join(rev[:3]))}{" …" if len(rev) > 3 else ""}</td></tr>')
-    rows.append("</table>")
-    return "\n".join(rows)
+            f'{esc(", ".join(rev[:3]))}{" …" if len(rev) > 3 else ""}</td></tr>')
 
 
 def model_table(ev):
     m = ev["model"]
     if m is None:
-        return f'<p>{badge(ev["producers"]["model"]["status"])} {e(ev["producers"]["model"]["reason"])}</p>'
-    rows = ["<table><tr><th>kind</th><th>run</th><th>variant</th><th>memory model</th><th>config</th>"
-            "<th>property</th><th>requirements</th><th>expected</th><th>result</th><th>exhaustive</th>"
-            "<th>states</th><th>transitions</th><th>depth</th><th>MB</th><th>s</th></tr>"]
-    for r in m:
-        c = r.get("config") or {}
-        rows.append(
-            f'<tr><td>{e(r["kind"])}</td><td>{e(r.get("name"))}</td><td>{e(r.get("variant"))}</td>'
-            f'<td>{e(r.get("memory_model"))}</td><td>{e(" ".join(f"{k}={v}" for k, v in c.items()))}</td>'
-            f'<td>{e(r.get("property"))}</td><td>{e(" ".join(r["requirements"]))}</td>'
-            f'<td>{e(r.get("expected"))}</td><td>{badge("pass" if r["as_expected"] else "fail", r.get("result"))}</td>'
-            f'<td>{e(r.get("exhaustive"))}</td><td>{e(r.get("states"))}</td><td>{e(r.get("transitions"))}</td>'
-            f'<td>{e(r.get("depth"))}</td><td>{e(r.get("memory_mb"))}</td><td>{e(r.get("seconds"))}</td></tr>')
-    rows.append("</table>")
-    return "\n".join(rows)
+        return unavailable(ev, "model")
+    return table(("kind", "run", "variant", "memory model", "config", "property", "requirements",
+                  "expected", "result", "exhaustive", "states", "transitions", "depth", "MB", "s"),
+                 (_model_row(r) for r in m))
+
+
+def _model_row(r):
+    config = " ".join(f"{k}={v}" for k, v in (r.get("config") or {}).items())
+    result = badge("pass" if r["as_expected"] else "fail", r.get("result"))
+    return row([esc(r["kind"]), esc(r.get("name")), esc(r.get("variant")),
+                esc(r.get("memory_model")), esc(config), esc(r.get("property")),
+                esc(" ".join(r["requirements"])), esc(r.get("expected")), result]
+               + [esc(r.get(k)) for k in ("exhaustive", "states", "transitions", "depth",
+                                          "memory_mb", "seconds")])
 
 
 def proofs_table(ev):
     p = ev["proofs"]
     if p is None:
-        return f'<p>{badge(ev["producers"]["proofs"]["status"])} {e(ev["producers"]["proofs"]["reason"])}</p>'
-    out = [f'<p>provers: {e(", ".join(f"{k}: {v}" for k, v in sorted(p["provers"].items())))}</p>',
-           "<table><tr><th>function</th><th>proved</th><th>total</th><th>status</th></tr>"]
-    for fn, f in sorted(p["functions"].items()):
-        f = f if isinstance(f, dict) else {}
-        ok = f.get("total") and f.get("proved") == f.get("total")
-        out.append(f'<tr><td>{e(fn)}</td><td>{e(f.get("proved"))}</td><td>{e(f.get("total"))}</td>'
-                   f'<td>{badge("pass" if ok else "fail")}</td></tr>')
-    out.append("</table>")
+        return unavailable(ev, "proofs")
+    out = [f'<p>provers: {esc(", ".join(f"{k}: {v}" for k, v in sorted(p["provers"].items())))}</p>',
+           table(("function", "proved", "total", "status"),
+                 (_function_row(fn, f) for fn, f in sorted(p["functions"].items())))]
     if p["unproved"]:
         out.append("<p><b>Unproved goals</b></p><ul>" +
-                   "".join(f"<li>{e(u)}</li>" for u in p["unproved"]) + "</ul>")
+                   "".join(f"<li>{esc(u)}</li>" for u in p["unproved"]) + "</ul>")
     return "\n".join(out)
+
+
+def _function_row(fn, f):
+    f = f if isinstance(f, dict) else {}
+    proved = f.get("total") and f.get("proved") == f.get("total")
+    return row((esc(fn), esc(f.get("proved")), esc(f.get("total")),
+                badge("pass" if proved else "fail")))
 
 
 def tests_table(ev):
     t = ev["tests"]
     if t is None:
-        return f'<p>{badge(ev["producers"]["tests"]["status"])} {e(ev["producers"]["tests"]["reason"])}</p>'
-    out = ["<table><tr><th>group</th><th>passed</th><th>failed</th><th>skipped</th></tr>"]
-    for s in t["suites"]:
-        cs = [c for c in t["cases"] if c["suite"] == s["suite"]]
-        n = {k: sum(c["status"] == k for c in cs) for k in ("pass", "fail", "skip")}
-        out.append(f'<tr><td>{e(s["suite"])}</td><td>{n["pass"]}</td><td>{n["fail"]}</td><td>{n["skip"]}</td></tr>')
-    out.append("</table>")
+        return unavailable(ev, "tests")
+    out = [table(("group", "passed", "failed", "skipped"),
+                 (_group_row(s["suite"], t["cases"]) for s in t["suites"]))]
     bad = [c for c in t["cases"] if c["status"] != "pass"]
     if bad:
         out.append("<details open><summary>Failed and skipped cases</summary><ul>" + "".join(
-            f'<li>{badge(c["status"])} {e(c["name"])} <span class="ref">{e(c["detail"])}</span></li>'
+            f'<li>{badge(c["status"])} {esc(c["name"])} <span class="ref">{esc(c["detail"])}</span></li>'
             for c in bad) + "</ul></details>")
     out.append("<details><summary>All cases</summary><ul>" + "".join(
-        f'<li>{badge(c["status"])} {e(c["name"])}</li>' for c in t["cases"]) + "</ul></details>")
+        f'<li>{badge(c["status"])} {esc(c["name"])}</li>' for c in t["cases"]) + "</ul></details>")
     return "\n".join(out)
+
+
+def _group_row(suite, cases):
+    mine = [c for c in cases if c["suite"] == suite]
+    return row([esc(suite)] + [sum(c["status"] == k for c in mine) for k in ("pass", "fail", "skip")])
 
 
 def _barrier(b):
@@ -233,29 +250,22 @@ def _barrier(b):
 
 
 def cross_table(ev):
-    out = []
-    c = ev["cross"]
-    if c is None:
-        out.append(f'<p>cross: {badge(ev["producers"]["cross"]["status"])} {e(ev["producers"]["cross"]["reason"])}</p>')
-    else:
-        out.append("<table><tr><th>target</th><th>triple</th><th>compiler</th><th>built</th><th>runner</th>"
-                   "<th>passed</th><th>failed</th><th>barrier check</th><th>status</th></tr>")
-        for t in c:
-            out.append(f'<tr><td>{e(t.get("target"))}</td><td>{e(t.get("triple"))}</td><td>{e(t.get("compiler"))}</td>'
-                       f'<td>{e(t.get("built"))}</td><td>{e(t.get("runner"))}</td><td>{e(t.get("passed"))}</td>'
-                       f'<td>{e(t.get("failed"))}</td><td>{_barrier(t.get("barrier"))}</td>'
-                       f'<td>{badge("pass" if t["ok"] else "fail")}</td></tr>')
-        out.append("</table>")
-    b = ev["bench"]
-    out.append("<h3>Benchmarks</h3>")
-    if b is None:
-        out.append(f'<p>bench: {badge(ev["producers"]["bench"]["status"])} {e(ev["producers"]["bench"]["reason"])}</p>')
-    else:
-        out.append("<table><tr><th>benchmark</th><th>value</th><th>unit</th><th>baseline</th><th>ratio</th></tr>"
-                   + "".join(f'<tr><td>{e(x.get("name"))}</td><td>{e(x.get("value"))}</td><td>{e(x.get("unit"))}</td>'
-                             f'<td>{e(x.get("baseline"))}</td><td>{e(x.get("ratio"))}</td></tr>' for x in b)
-                   + "</table>")
+    c, b = ev["cross"], ev["bench"]
+    out = [unavailable(ev, "cross", "cross: ") if c is None else
+           table(("target", "triple", "compiler", "built", "runner", "passed", "failed",
+                  "barrier check", "status"), (_target_row(t) for t in c)),
+           "<h3>Benchmarks</h3>",
+           unavailable(ev, "bench", "bench: ") if b is None else
+           table(("benchmark", "value", "unit", "baseline", "ratio"),
+                 (row(esc(x.get(k)) for k in ("name", "value", "unit", "baseline", "ratio"))
+                  for x in b))]
     return "\n".join(out)
+
+
+def _target_row(t):
+    return row([esc(t.get(k)) for k in ("target", "triple", "compiler", "built", "runner",
+                                        "passed", "failed")]
+               + [_barrier(t.get("barrier")), badge("pass" if t["ok"] else "fail")])
 
 
 EFFECT = {"enter": "→ store buffer", "store": "store", "load": "load", "atomic": "on memory (locked/fenced)",
@@ -263,9 +273,9 @@ EFFECT = {"enter": "→ store buffer", "store": "store", "load": "load", "atomic
 
 
 def timeline(tl, idx):
-    head = (f'<h3 id="tl-{idx}">{e(tl["run"])}</h3><p>{e(" ".join(tl.get("requirements", [])))} — '
-            f'expected {e(tl.get("expected"))}, result {e(tl.get("result"))}; trail '
-            f'<code>{e(tl.get("trail"))}</code></p>')
+    head = (f'<h3 id="tl-{idx}">{esc(tl["run"])}</h3><p>{esc(" ".join(tl.get("requirements", [])))} — '
+            f'expected {esc(tl.get("expected"))}, result {esc(tl.get("result"))}; trail '
+            f'<code>{esc(tl.get("trail"))}</code></p>')
     if tl.get("missing"):
         return head + f'<p>{badge("missing", "trail file not found")}</p>'
     n = tl["cpus"]
@@ -291,28 +301,28 @@ def timeline(tl, idx):
             eff = s.get("effect", "")
             cls = "enter" if eff == "enter" else ""
             what = EFFECT.get(eff, eff) + (f' {s["read"]}' if s.get("read") else "")
-            cells[s["cpu"]] = (f'<div class="{cls}"><b>{e(s.get("store") or s["step"])}</b> <span class="effect">'
-                               f'{e(what)}</span></div>')
+            cells[s["cpu"]] = (f'<div class="{cls}"><b>{esc(s.get("store") or s["step"])}</b> <span class="effect">'
+                               f'{esc(what)}</span></div>')
             if eff == "atomic":
-                mem = f'{e(s["step"])} (CPU{s["cpu"]}) acts on memory'
+                mem = f'{esc(s["step"])} (CPU{s["cpu"]}) acts on memory'
         elif s["kind"] == "late" and s["cpu"] is not None and s["cpu"] < n:
-            cells[s["cpu"]] = f'<div>{e(s["text"])}</div>'
+            cells[s["cpu"]] = f'<div>{esc(s["text"])}</div>'
         elif s["kind"] in ("flush", "enter") and s["cpu"] is not None and s["cpu"] < n:
             if s["kind"] == "flush":
-                mem = f'<div class="flush">{e(s["text"])} — now visible to all CPUs</div>'
+                mem = f'<div class="flush">{esc(s["text"])} — now visible to all CPUs</div>'
             else:
-                cells[s["cpu"]] = f'<div class="enter">{e(s["text"])}</div>'
+                cells[s["cpu"]] = f'<div class="enter">{esc(s["text"])}</div>'
         else:
-            rows.append(f'<tr class="{e(s["kind"])}"><td>{k}</td><td colspan="{n + 1}">{e(s["text"])}</td></tr>')
+            rows.append(f'<tr class="{esc(s["kind"])}"><td>{k}</td><td colspan="{n + 1}">{esc(s["text"])}</td></tr>')
             continue
         for c in range(n):
             q = bufs.get(str(c))
             if q:
-                cells[c] += f'<div class="sb">buffer: {e(", ".join(q))}</div>'
+                cells[c] += f'<div class="sb">buffer: {esc(", ".join(q))}</div>'
         rows.append(f"<tr><td>{k}</td>" + "".join(f"<td>{x}</td>" for x in cells)
                     + f'<td class="mem">{mem}</td></tr>')
     rows.append("</table>")
-    return head + "".join(f'<p class="ref">{e(x)}</p>' for x in notes) + "\n".join(rows)
+    return head + "".join(f'<p class="ref">{esc(x)}</p>' for x in notes) + "\n".join(rows)
 
 
 def generic(x, depth=0):
@@ -322,17 +332,17 @@ def generic(x, depth=0):
         for r in x:
             cols += [k for k, v in r.items() if k not in cols and not isinstance(v, (dict, list))]
         cols = cols[:12]
-        return ("<table><tr>" + "".join(f"<th>{e(c)}</th>" for c in cols) + "</tr>"
-                + "".join("<tr>" + "".join(f"<td>{e(r.get(c))}</td>" for c in cols) + "</tr>" for r in x[:300])
+        return ("<table><tr>" + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr>"
+                + "".join("<tr>" + "".join(f"<td>{esc(r.get(c))}</td>" for c in cols) + "</tr>" for r in x[:300])
                 + "</table>" + (f"<p>… {len(x) - 300} more rows in the file</p>" if len(x) > 300 else ""))
     if isinstance(x, dict) and depth < 2:
         flat = [(k, v) for k, v in x.items() if not isinstance(v, (dict, list))]
-        out = ("<table>" + "".join(f"<tr><td>{e(k)}</td><td>{e(v)}</td></tr>" for k, v in flat) + "</table>") if flat else ""
+        out = ("<table>" + "".join(f"<tr><td>{esc(k)}</td><td>{esc(v)}</td></tr>" for k, v in flat) + "</table>") if flat else ""
         for k, v in x.items():
             if isinstance(v, (dict, list)) and v:
-                out += f"<h4>{e(k)}</h4>" + generic(v, depth + 1)
+                out += f"<h4>{esc(k)}</h4>" + generic(v, depth + 1)
         return out
-    return f"<pre>{e(str(x)[:2000])}</pre>"
+    return f"<pre>{esc(str(x)[:2000])}</pre>"
 
 
 def others(ev):
@@ -340,9 +350,9 @@ def others(ev):
     for n, title in (("race", "Hardware race rounds (race.json)"), ("conformance", "Model ↔ code conformance"),
                      ("mutants", "Mutation campaign"), ("scale", "Model scale")):
         data = ev["race"] if n == "race" else ev["other"][n]
-        p = ev["producers"]["bench" if n == "race" else n]
-        out.append(f"<h3>{e(title)}</h3>")
-        out.append(generic(data) if data is not None else f'<p>{badge(p["status"])} {e(p["reason"])}</p>')
+        out.append(f"<h3>{esc(title)}</h3>")
+        out.append(generic(data) if data is not None else
+                   unavailable(ev, "bench" if n == "race" else n))
     return "\n".join(out)
 
 
@@ -363,11 +373,11 @@ def timelines(tls):
         sel = [(i, t) for i, t in enumerate(tls) if t.get("group", "counterexample") == g]
         if not sel and g != "counterexample":
             continue
-        body = (f"<p>{e(intro)}</p>"
-                + ("<ul>" + "".join(f'<li><a href="#tl-{i}">{e(t["run"])}</a></li>' for i, t in sel) + "</ul>"
+        body = (f"<p>{esc(intro)}</p>"
+                + ("<ul>" + "".join(f'<li><a href="#tl-{i}">{esc(t["run"])}</a></li>' for i, t in sel) + "</ul>"
                    if sel else "<p>no trail</p>")
                 + "\n".join(timeline(t, i) for i, t in sel))
-        out.append(f'<h2 id="g-{g}">{e(title)} (<span id="n-{g}">{len(sel)}</span>)</h2>'
+        out.append(f'<h2 id="g-{g}">{esc(title)} (<span id="n-{g}">{len(sel)}</span>)</h2>'
                    + (body if open_ else f"<details><summary>show {len(sel)}</summary>{body}</details>"))
     return "\n".join(out)
 
@@ -388,22 +398,26 @@ def tcb(ev):
     elif not p["assumptions"]:
         out.append("<p>none listed in proofs.json</p>")
     else:
-        def one(a):
-            if isinstance(a, dict) and "function" in a:
-                cl = a.get("clauses") or []
-                return (f"<b>{e(a['function'])}</b>: "
-                        + "; ".join(e(c if not isinstance(c, dict) else c.get("property", c)) for c in cl))
-            return e(a)
-        out.append("<ul>" + "".join(f"<li>{one(a)}</li>" for a in p["assumptions"]) + "</ul>")
+        out.append("<ul>" + "".join(f"<li>{_assumption(a)}</li>" for a in p["assumptions"])
+                   + "</ul>")
     return "\n".join(out)
+
+
+def _assumption(a):
+    """One assumed contract: the function and its clauses (or the entry as it stands)."""
+    if isinstance(a, dict) and "function" in a:
+        clauses = a.get("clauses") or []
+        return (f"<b>{esc(a['function'])}</b>: "
+                + "; ".join(esc(c if not isinstance(c, dict) else c.get("property", c)) for c in clauses))
+    return esc(a)
 
 
 def environment(ev):
     en = ev["environment"]
-    rows = [f"<tr><td>commit</td><td><code>{e(en.get('commit'))}</code>{' (with uncommitted changes)' if en.get('dirty') else ''}</td></tr>",
-            f"<tr><td>generated</td><td>{e(ev['generated'])}</td></tr>"]
+    rows = [f"<tr><td>commit</td><td><code>{esc(en.get('commit'))}</code>{' (with uncommitted changes)' if en.get('dirty') else ''}</td></tr>",
+            f"<tr><td>generated</td><td>{esc(ev['generated'])}</td></tr>"]
     for k, v in sorted(en.get("tools", {}).items()):
-        rows.append(f"<tr><td>{e(k)}</td><td>{e(v) if v else badge('missing', 'not installed')}</td></tr>")
+        rows.append(f"<tr><td>{esc(k)}</td><td>{esc(v) if v else badge('missing', 'not installed')}</td></tr>")
     return "<table>" + "".join(rows) + "</table>"
 
 
@@ -414,8 +428,8 @@ def render(ev):
     probs = ev["problems"] + [f"trace: {x}" for x in ev.get("trace_problems", [])]
     body = [
         "<h1>irqsync — evidence</h1>",
-        f'<p class="meta">commit <code>{e(ev["environment"].get("commit"))}</code>, generated '
-        f'{e(ev["generated"])}. Only results produced from the current sources are counted '
+        f'<p class="meta">commit <code>{esc(ev["environment"].get("commit"))}</code>, generated '
+        f'{esc(ev["generated"])}. Only results produced from the current sources are counted '
         f'(spec/report.md).</p>',
         verdict_cards(ev),
         "<h2>Results and their freshness</h2>", producers(ev),
@@ -431,7 +445,7 @@ def render(ev):
         "<h2>Other results</h2>", others(ev),
         "<h2>Assumptions and trusted base</h2>", tcb(ev),
         "<h2>Environment</h2>", environment(ev),
-        "<h2>Problems</h2>", ("<ul>" + "".join(f"<li>{e(p)}</li>" for p in probs) + "</ul>")
+        "<h2>Problems</h2>", ("<ul>" + "".join(f"<li>{esc(p)}</li>" for p in probs) + "</ul>")
         if probs else "<p>none</p>",
     ]
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"

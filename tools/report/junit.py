@@ -7,13 +7,13 @@ import xml.etree.ElementTree as ET
 BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
-def _x(s):
+def _xml_text(s):
     """Text XML 1.0 can carry (a test's detail may hold terminal escapes)."""
     return None if s is None else BAD_XML.sub("?", str(s))
 
 
 def _case(suite, classname, name, seconds=0, failure=None, skipped=None, out=None):
-    classname, name, failure, skipped, out = map(_x, (classname, name, failure, skipped, out))
+    classname, name, failure, skipped, out = map(_xml_text, (classname, name, failure, skipped, out))
     c = ET.SubElement(suite, "testcase", classname=classname, name=name,
                       time=f"{float(seconds or 0):.2f}")
     if failure:

@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """make report: build/evidence/{evidence.json, junit.xml, index.html} from fresh results only.
 
-  tools/report/report.py [--build DIR] [--root DIR] [--promela DIR] [--no-env] [--summary]
+  python3 -m tools.report.report [--build DIR] [--root DIR] [--promela DIR] [--no-env] [--summary]
 
 Reads the producers' results under DIR (default build/): evidence/model.json, proofs.json,
 cross.json, bench.json, trace.json, trails/, results/summary.json. A result is used only when its
@@ -9,13 +8,14 @@ freshness stamp (tools/stamp.py) says it was produced from the current sources; 
 missing or invalid result is shown as such and counts as no evidence. Rules: spec/report.md.
 Exit status: 0 when the report was written (whatever it says), 2 on a usage error.
 `--summary` also prints the terminal summary (tools/summary.py prints it from evidence.json).
+Paths in the report are relative to the repository (DIR too, when it lies inside it).
 """
 import json, os, sys, time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [HERE, os.path.dirname(HERE)]
+from tools import stamp
+from tools.report import collect, env, html_page, junit, summary
 
-import collect, env, html_page, junit, stamp, summary  # noqa: E402
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 SCHEMA = 1
 
@@ -103,6 +103,13 @@ def write(ev, out):
         os.replace(tmp, os.path.join(out, name))
 
 
+def repo_relative(path, root):
+    """path relative to root when it lies inside it: the messages of the report then name
+    files as the repository does, not by this machine's checkout path."""
+    rel = os.path.relpath(os.path.abspath(path), root)
+    return path if rel == ".." or rel.startswith(".." + os.sep) else rel
+
+
 def main(argv):
     args = {"--build": None, "--root": None, "--promela": "promela"}
     flags = set()
@@ -121,14 +128,14 @@ def main(argv):
     root = os.path.abspath(args["--root"] or os.path.dirname(os.path.dirname(HERE)))
     os.chdir(root)
     os.environ["IRQSYNC_ROOT"] = root
-    bdir = args["--build"] or os.environ.get("BUILD", "build")
+    bdir = repo_relative(args["--build"] or os.environ.get("BUILD", "build"), root)
     os.environ["BUILD"] = bdir
     ev = build(root, bdir, args["--promela"], "--no-env" not in flags)
     out = os.path.join(bdir, "evidence")
     write(ev, out)
     print(f"report: {out}/index.html, evidence.json, junit.xml written")
     if "--summary" in flags:
-        summary.show(ev, out)
+        summary.print_summary(ev, out)
     return 0
 
 

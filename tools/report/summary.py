@@ -3,48 +3,51 @@ import os
 import sys
 
 
-def _c(code, s):
+def _colour(code, s):
+    """s in ANSI colour `code` on a terminal (not when NO_COLOR is set or output is a file)."""
     return f"\033[{code}m{s}\033[0m" if sys.stdout.isatty() and not os.environ.get("NO_COLOR") else s
 
 
-def _line(label, part, whole, good, extra="", missing=None):
+def _count_line(label, part, whole, good, extra="", missing=None):
+    """One line: label, ok/FAIL, part / whole and extra; NOT RUN (and why) when part is None."""
     if part is None:
-        return f"  {label:26} {_c('31;1', 'NOT RUN')}  {missing or ''}"
-    mark = _c("32", "ok  ") if good else _c("31;1", "FAIL")
+        return f"  {label:26} {_colour('31;1', 'NOT RUN')}  {missing or ''}"
+    mark = _colour("32", "ok  ") if good else _colour("31;1", "FAIL")
     return f"  {label:26} {mark} {part:>5} / {whole:<5} {extra}"
 
 
-def show(ev, out="build/evidence"):
+def print_summary(ev, out="build/evidence"):
+    """The summary of a report, a line per kind of evidence, then what is not fresh or red."""
     v, p = ev["verdict"], ev["producers"]
     why = lambda n: f"({p[n]['status']}: {p[n]['reason']})"[:100]
     r, g, m, t, c = v["requirements"], v["goals"], v["model"], v["tests"], v["targets"]
     print()
     print(f"irqsync evidence — commit {(ev['environment'].get('commit') or '?')[:12]}"
           f"{' (dirty)' if ev['environment'].get('dirty') else ''}, {ev['generated']}")
-    print(_line("requirements verified", r and r["verified"], r and r["total"],
+    print(_count_line("requirements verified", r and r["verified"], r and r["total"],
                 bool(r) and r["verified"] == r["total"],
                 f"{r['partial']} partial, {r['failed']} failed, {r['none']} without evidence" if r else "",
                 why("trace")))
-    print(_line("proof goals proved", g and g["proved"], g and g["total"],
+    print(_count_line("proof goals proved", g and g["proved"], g and g["total"],
                 bool(g) and g["proved"] == g["total"] and g["total"] > 0,
                 f"{g['assumptions']} assumed contracts" if g else "", why("proofs")))
-    print(_line("model runs as expected", m and m["as_expected"], m and m["total"],
+    print(_count_line("model runs as expected", m and m["as_expected"], m and m["total"],
                 bool(m) and m["as_expected"] == m["total"] and m["total"] > 0,
                 f"{m['expected_violations']} expected violations, {m['litmus']} litmus" if m else "",
                 why("model")))
-    print(_line("tests passed", t and t["passed"], t and t["total"],
+    print(_count_line("tests passed", t and t["passed"], t and t["total"],
                 bool(t) and t["failed"] == 0 and t["passed"] > 0,
                 f"{t['failed']} failed, {t['skipped']} skipped" if t else "", why("tests")))
-    print(_line("cross targets passing", c and c["ok"], c and c["total"],
+    print(_count_line("cross targets passing", c and c["ok"], c and c["total"],
                 bool(c) and c["ok"] == c["total"] and c["total"] > 0, "", why("cross")))
-    print(_line("results fresh", v["fresh"], v["producers"], v["fresh"] == v["producers"]))
+    print(_count_line("results fresh", v["fresh"], v["producers"], v["fresh"] == v["producers"]))
     for n, x in sorted(p.items()):
         if x.get("optional") and x["status"] == "missing":
             continue
         if x["status"] != "fresh":
-            print(f"    {n:8} {_c('31', x['status']):9} {x['reason'][:110]}")
+            print(f"    {n:8} {_colour('31', x['status']):9} {x['reason'][:110]}")
         elif x["rc"]:
-            print(f"    {n:8} {_c('31', 'exit ' + str(x['rc']))} `make {x['target']}` failed; its result is shown")
+            print(f"    {n:8} {_colour('31', 'exit ' + str(x['rc']))} `make {x['target']}` failed; its result is shown")
     bad = [rid for rid, q in (ev["requirements"] or {}).items() if q["status"] in ("failed", "none")]
     if bad:
         print(f"  red requirements ({len(bad)}): {' '.join(bad[:12])}{' …' if len(bad) > 12 else ''}")
@@ -53,7 +56,7 @@ def show(ev, out="build/evidence"):
           f"open {out}/index.html")
 
 
-def ok(ev):
+def all_good(ev):
     """The default `make` succeeds when every result is fresh and nothing failed."""
     v, p = ev["verdict"], ev["producers"]
     # optional producers do not fail `make` by their status (bench, mutants, scale are not run by it;

@@ -267,7 +267,7 @@ def _flush(fm, rows, bufs, notes):
     cpu, q = fm["cpu"], bufs.get(fm["cpu"], [])
     if fm["late"] and fm["at"] is None:
         rows.append({"kind": "late", "cpu": cpu, "text": f"CPU{cpu}'s delayed load takes its value",
-                     "buffers": _snap(bufs)})
+                     "buffers": _snapshot(bufs)})
         return
     k = fm["at"] or 0
     if k >= len(q):
@@ -277,7 +277,7 @@ def _flush(fm, rows, bufs, notes):
     rows.append({"kind": "flush", "cpu": cpu, "flushed": e, "inferred": True,
                  "text": f"\0 (CPU{cpu}) reaches memory"
                          + (f" (overtaking {k} older entr{'y' if k == 1 else 'ies'})" if k else ""),
-                 "buffers": _snap(bufs)})
+                 "buffers": _snapshot(bufs)})
 
 
 def _is_marker(s):
@@ -294,7 +294,7 @@ def _markers(lines):
                 break
 
 
-def _snap(bufs):
+def _snapshot(bufs):
     """The buffers after a row, as entry objects: labels are rendered at the end, once the
     assignments after a store have told its address and value."""
     return {str(c): list(q) for c, q in sorted(bufs.items()) if q}
@@ -306,7 +306,7 @@ def label(e):
     return e["step"]
 
 
-def _take(q, k=None, a=None, v=None):
+def _take_entry(q, k=None, a=None, v=None):
     """Remove and return (entry, index) from a buffer: entry k if it matches, else the oldest
     entry with that address and value, else the oldest; (None, None) when empty."""
     if not q:
@@ -342,22 +342,22 @@ def _event(text, pid, path, ln, rows, bufs, sources, mm, buffered, explicit):
                 row["effect"] = "enter"
             elif eff == "store" and g.get("addr") is not None:
                 row["store"] = f"{step} [{g['addr']}]={g['val']}"
-            row["buffers"] = _snap(bufs)
+            row["buffers"] = _snapshot(bufs)
             rows.append(row)
         elif kind == "enter":
             e = {"step": f"{g['addr']}={g['val']}"}
             bufs.setdefault(cpu, []).append(e)
             rows.append({"kind": "enter", "cpu": cpu, "step": e["step"],
                          "text": f"{g['addr']} = {g['val']} enters the store buffer",
-                         "buffers": _snap(bufs)})
+                         "buffers": _snapshot(bufs)})
         elif kind == "flush":
             q = bufs.setdefault(cpu, [])
             k = int(g["entry"]) if g.get("entry") is not None else None
             tag = f"{g['addr']}={g['val']}"
-            e, i = _take(q, k, g["addr"], g["val"]) if not explicit["enter"] else \
-                _take(q, None, None, None) if tag not in [x["step"] for x in q] else \
+            e, i = _take_entry(q, k, g["addr"], g["val"]) if not explicit["enter"] else \
+                _take_entry(q, None, None, None) if tag not in [x["step"] for x in q] else \
                 (q.pop([x["step"] for x in q].index(tag)), None)
-            row = {"kind": "flush", "cpu": cpu, "buffers": _snap(bufs)}
+            row = {"kind": "flush", "cpu": cpu, "buffers": _snapshot(bufs)}
             if e is None or explicit["enter"]:
                 row.update(step=tag, text=f"{g['addr']} = {g['val']} (CPU{cpu}) reaches memory")
             else:
@@ -365,14 +365,14 @@ def _event(text, pid, path, ln, rows, bufs, sources, mm, buffered, explicit):
                            + (f" (overtaking {i} older entr{'y' if i == 1 else 'ies'})" if i else ""))
             rows.append(row)
         elif kind == "late":
-            rows.append({"kind": "late", "cpu": cpu, "buffers": _snap(bufs),
+            rows.append({"kind": "late", "cpu": cpu, "buffers": _snapshot(bufs),
                          "text": f"CPU{cpu}'s delayed load takes its value: {g['val']}"})
         return
     rows.append({"kind": "print", "cpu": None, "text": text})
 
 
 def main(argv):
-    """trail.py TRAIL MM [ROOT]: print the timeline of one trail, a row per line (for debugging
+    """python3 -m tools.report.trail TRAIL MM [ROOT]: print the timeline of one trail, a row per line (for debugging
     a model's output and for the tests). Exit 1 when the parse found inconsistencies."""
     if len(argv) not in (3, 4):
         print(main.__doc__)

@@ -1,0 +1,1 @@
+"""Benchmarks: instruction counts, wall times, race rates, proof and test times."""

@@ -1,0 +1,1 @@
+"""Cross targets: build, barrier check and test runs under qemu."""

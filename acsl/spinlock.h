@@ -9,28 +9,35 @@
 
 #include "logic/api.h"
 
+/* What every lock function requires of its lock argument @l. */
+#define ACSL_LOCK_ARG(l) \
+    requires ACSL_INIT; \
+    requires \valid(l) && lock_not_status(l)
+/* What taking @l means, in every form of the lock: one more lock held, the others kept, and
+ * the descriptor behind @l (if any) well formed, as its last holder left it (REQ-LOCK-1). */
+#define ACSL_LOCK_TAKEN(l) \
+    ensures g_lock_depth == \old(g_lock_depth) + 1 && lock_stack_distinct; \
+    ensures lock_prefix_kept{Pre, Post}; \
+    ensures REQ_LOCK_1: acquired_wf: lock_wf(l); \
+    ensures ACSL_INIT
+
 /*@ requires \valid(lock) && lock_not_status(lock);
     assigns lock->next.counter, lock->owner.counter;
     ensures \initialized(&lock->next.counter) && \initialized(&lock->owner.counter);
 */
 void spin_lock_init(spinlock_t *lock);
 
-/*@ requires ACSL_INIT;
-    requires \valid(lock) && lock_not_status(lock);
+/*@ ACSL_LOCK_ARG(lock);
     requires lock_stack_room && lock_stack_distinct;
     requires REQ_LOCK_1: no_self_deadlock: !cpu_holds(lock);
     assigns ACSL_DESCS, lock->next.counter, g_lock_stack[..], g_lock_depth, ACSL_SREAD;
     ensures REQ_LOCK_1: owned: cpu_holds_innermost(lock);
     ensures sread_unchanged{Pre, Post};
-    ensures g_lock_depth == \old(g_lock_depth) + 1 && lock_stack_distinct;
-    ensures lock_prefix_kept{Pre, Post};
-    ensures REQ_LOCK_1: acquired_wf: lock_wf(lock);
-    ensures ACSL_INIT;
+    ACSL_LOCK_TAKEN(lock);
 */
 void spin_lock(spinlock_t *lock);
 
-/*@ requires ACSL_INIT;
-    requires \valid(lock) && lock_not_status(lock);
+/*@ ACSL_LOCK_ARG(lock);
     requires REQ_LOCK_5: releases_own: cpu_holds_innermost(lock);
     requires REQ_LOCK_5: releases_wf: lock_wf(lock);
     assigns lock->owner.counter, g_lock_depth, ACSL_SREAD;
@@ -41,8 +48,7 @@ void spin_lock(spinlock_t *lock);
 */
 void spin_unlock(spinlock_t *lock);
 
-/*@ requires ACSL_INIT;
-    requires \valid(lock) && lock_not_status(lock);
+/*@ ACSL_LOCK_ARG(lock);
     requires REQ_LOCK_4: REQ_ERR_6: irqs_enabled: irqs_on;
     requires interrupt_safe && lock_stack_room && lock_stack_distinct;
     requires !cpu_holds(lock);
@@ -50,15 +56,11 @@ void spin_unlock(spinlock_t *lock);
             g_lock_depth, ACSL_SREAD;
     ensures irqs_off && cpu_holds_innermost(lock);
     ensures sread_unchanged{Pre, Post};
-    ensures g_lock_depth == \old(g_lock_depth) + 1 && lock_stack_distinct;
-    ensures lock_prefix_kept{Pre, Post};
-    ensures REQ_LOCK_1: acquired_wf: lock_wf(lock);
-    ensures ACSL_INIT;
+    ACSL_LOCK_TAKEN(lock);
 */
 void spin_lock_irq(spinlock_t *lock);
 
-/*@ requires ACSL_INIT;
-    requires \valid(lock) && lock_not_status(lock);
+/*@ ACSL_LOCK_ARG(lock);
     requires cpu_holds_innermost(lock) && irq_state_ok;
     requires REQ_LOCK_4: only_lock_held: g_lock_depth == 1;
     requires REQ_LOCK_5: releases_wf: lock_wf(lock);
@@ -71,8 +73,7 @@ void spin_lock_irq(spinlock_t *lock);
 */
 void spin_unlock_irq(spinlock_t *lock);
 
-/*@ requires ACSL_INIT;
-    requires \valid(lock) && lock_not_status(lock);
+/*@ ACSL_LOCK_ARG(lock);
     requires irq_state_ok && lock_stack_room && lock_stack_distinct;
     requires !cpu_holds(lock);
     assigns g_irqs_enabled, ACSL_DESCS, lock->next.counter, g_lock_stack[..],
@@ -80,15 +81,11 @@ void spin_unlock_irq(spinlock_t *lock);
     ensures REQ_LOCK_3: saves: saves_state(\result, \old(g_irqs_enabled));
     ensures sread_unchanged{Pre, Post};
     ensures irqs_off && cpu_holds_innermost(lock);
-    ensures g_lock_depth == \old(g_lock_depth) + 1 && lock_stack_distinct;
-    ensures lock_prefix_kept{Pre, Post};
-    ensures REQ_LOCK_1: acquired_wf: lock_wf(lock);
-    ensures ACSL_INIT;
+    ACSL_LOCK_TAKEN(lock);
 */
 irq_flags_t irqsync_spin_lock_irqsave(spinlock_t *lock);
 
-/*@ requires ACSL_INIT;
-    requires \valid(lock) && lock_not_status(lock);
+/*@ ACSL_LOCK_ARG(lock);
     requires cpu_holds_innermost(lock) && irq_state_ok;
     requires REQ_LOCK_4: saved_enabled(flags) ==> g_lock_depth == 1;
     requires REQ_LOCK_5: releases_wf: lock_wf(lock);

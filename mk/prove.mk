@@ -124,6 +124,7 @@ prove-neg-unlocked-status: prove-config ## handle_irq writing the status after t
 	@$(PROVE_GATE) --job neg-unlocked-status --outdir $(PROVE_DIR)/neg-unlocked $(PROVE_CORE_OPTS) \
 	  --fct handle_irq \
 	  --expect-unproved '^handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1(_[0-9]+)?$$' \
+	  --expect-unproved '^smoke:handle_irq:' \
 	  -- -cpp-extra-args="$(PROVE_CORE_CPP)" $(PROVE_DIR)/neg-unlocked/src/core.c
 
 # --- the committed prover cache (fast replay on a fresh clone) ----------------------------------

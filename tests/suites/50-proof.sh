@@ -87,7 +87,7 @@ t_run_fail "proof/lock-irq-in-irqsave-fails-REQ_LOCK_4 [REQ-LOCK-4 REQ-ERR-6]" \
   "expected-failure: matched \['driver_nested:spin_lock_irq_requires_REQ_LOCK_4_REQ_ERR_6_irqs_enabled', 'smoke:driver_nested:" \
   xf prove-neg-lock-irq
 t_run_fail "proof/unlocked-status-write-fails-REQ_DISPATCH_1 [REQ-DISPATCH-1]" \
-  "expected-failure: matched \['handle_irq:irqsync_atomic_set_relaxed_requires_REQ_DISPATCH_1(_[0-9]+)?'\]" \
+  "expected-failure: matched \['handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1(_[0-9]+)?', 'smoke:handle_irq:" \
   xf prove-neg-unlocked-status
 # The same v0 failure replayed from the cache alone (no prover runs): still a failure.
 t_run_fail "proof/cache-replay-still-fails [REQ-SYNC-1]" \

@@ -58,11 +58,17 @@ def log(*a):
 
 # --------------------------------------------------------------------------- why3 config
 def why3_config(out):
-    """Write a fresh Why3 configuration to `out`; return the list of usable provers."""
-    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    """Write a fresh Why3 configuration to `out`; return the list of usable provers.
+
+    Parallel jobs (make prove-expected) rebuild it at once while others already read it: each
+    builds its own file and renames it into place, so a reader never sees a missing or half
+    written configuration."""
+    final = os.path.abspath(out)
+    os.makedirs(os.path.dirname(final), exist_ok=True)
+    out = f"{final}.{os.getpid()}.tmp"
     if os.path.exists(out):
         os.remove(out)
-    env = dict(os.environ, WHY3CONFIG=os.path.abspath(out))
+    env = dict(os.environ, WHY3CONFIG=out)
     r = subprocess.run(["why3", "config", "detect"], env=env, capture_output=True, text=True)
     if r.returncode != 0 or not os.path.exists(out):
         sys.stderr.write(r.stdout + r.stderr)
@@ -70,7 +76,7 @@ def why3_config(out):
     base = open(out).read()
     work = os.path.join(os.path.dirname(os.path.abspath(out)), "why3-selftest")
     os.makedirs(work, exist_ok=True)
-    triv = os.path.join(work, "triv.mlw")
+    triv = os.path.join(work, f"triv-{os.getpid()}.mlw")
     with open(triv, "w") as f:
         f.write(TRIV)
 
@@ -106,6 +112,8 @@ def why3_config(out):
             with open(out, "w") as f:
                 f.write(base)
     provers = [p for p in ("z3", "cvc4", "cvc5") if works(p)]
+    os.remove(triv)
+    os.replace(out, final)
     return provers
 
 

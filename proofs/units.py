@@ -261,23 +261,21 @@ def shard_of(units, weights, i, n):
     return sorted(part[i - 1])
 
 
-def load_local(outdir, f):
-    """The unit result the last run on this machine left in OUTDIR/<f>/unit.json, or None."""
-    p = os.path.join(outdir, f, "unit.json")
+def load_json(path):
+    """The JSON at `path`, or None when it is missing or unreadable."""
     try:
-        return json.load(open(p)) if os.path.exists(p) else None
+        return json.load(open(path)) if os.path.exists(path) else None
     except ValueError:
         return None
+
+
+def load_local(outdir, f):
+    """The unit result the last run on this machine left in OUTDIR/<f>/unit.json, or None."""
+    return load_json(os.path.join(outdir, f, "unit.json"))
 
 
 def load_stored(f):
-    p = os.path.join(STORE, f + ".json")
-    if not os.path.exists(p):
-        return None
-    try:
-        return json.load(open(p))
-    except ValueError:
-        return None
+    return load_json(os.path.join(STORE, f + ".json"))
 
 
 def unit_record(f, key, res):
@@ -353,23 +351,22 @@ def prove(a, fc_args):
     else:
         mine = list(inv.units)
     results, todo, local = {}, [], []
+    def reusable(f, s):
+        return (a.reuse == "store" and f not in a.rerun and s and s.get("key") == keys[f]
+                and unit_passes(s))
+
     for f in mine:
-        s = stored[f]
-        if a.reuse == "store" and f not in a.rerun and s and s.get("key") == keys[f] \
-                and unit_passes(s):
-            results[f] = dict(s, source="reused")
-            progress(results[f])
-            continue
-        # The last local run's result of this very key (a passing unit of a run that failed
-        # elsewhere): reused as a stored one would be, and stored by the next prove-store.
-        s = load_local(a.outdir, f)
-        if a.reuse == "store" and f not in a.rerun and s and s.get("key") == keys[f] \
-                and unit_passes(s):
-            results[f] = dict(s, source="reused", reused_from="local")
+        if reusable(f, stored[f]):
+            results[f] = dict(stored[f], source="reused")
+        elif reusable(f, last := load_local(a.outdir, f)):
+            # The last local run's result of this very key (a passing unit of a run that failed
+            # elsewhere): reused as a stored one would be, and stored by the next prove-store.
+            results[f] = dict(last, source="reused", reused_from="local")
             local.append(f)
-            progress(results[f])
         else:
             todo.append(f)
+            continue
+        progress(results[f])
     # longest first (stored seconds), so that the pool ends together
     todo.sort(key=lambda f: -(stored[f] or {}).get("seconds", 1e9))
     with cf.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:

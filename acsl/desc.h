@@ -21,6 +21,7 @@
     ensures REQ_DISPATCH_1: in_critical_section(desc);
     ensures g_lock_depth == \old(g_lock_depth) + 1 && lock_stack_distinct;
     ensures lock_prefix_kept{Pre, Post};
+    ACSL_KEEPS_INSTANCES;
     ensures ACSL_INIT;
 */
 static inline irq_flags_t irqsync_desc_lock(struct irq_desc *desc, enum irqsync_step step,
@@ -36,6 +37,7 @@ static inline irq_flags_t irqsync_desc_lock(struct irq_desc *desc, enum irqsync_
     ensures g_lock_depth == \old(g_lock_depth) - 1;
     ensures sread_unchanged{Pre, Post};
     ensures serving_ok;
+    ACSL_KEEPS_INSTANCES;
     ensures ACSL_INIT;
 */
 static inline void irqsync_desc_unlock(struct irq_desc *desc, irq_flags_t flags,
@@ -44,9 +46,14 @@ static inline void irqsync_desc_unlock(struct irq_desc *desc, irq_flags_t flags,
 /*@ requires ACSL_INIT;
     requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
     requires REQ_DISPATCH_1: cpu_holds(&desc->lock);
+    requires REQ_SYNC_1: owner_clears: (clear & IRQS_INPROGRESS) != 0 && (set & IRQS_INPROGRESS) == 0
+      ==> \forall integer i; desc == &irq_desc[i] ==> g_instance[i] == 1;
     assigns desc->status.counter, ACSL_SREAD;
+    ensures REQ_DISPATCH_1: fresh: \result == \old(desc->status.counter);
     ensures REQ_DISPATCH_1: updated:
       desc->status.counter == ((\result & (unsigned int)~clear) | set);
+    ensures REQ_SYNC_1: instances_kept: (clear & IRQS_INPROGRESS) == 0 ==>
+      (\at(instances_ok, Pre) ==> instances_ok);
     ensures read_logged: g_sread_word == &desc->status && g_sread_value == \result;
     ensures read_locked: g_lock_depth > 0 ==> g_sread_lock == g_lock_stack[g_lock_depth - 1];
     ensures ACSL_INIT;
@@ -56,7 +63,8 @@ static inline unsigned int irqsync_status_update(struct irq_desc *desc, unsigned
 
 /* One contract for both reads (WP takes a callee's assigns from its default behavior, never
  * from the behavior a call selects): an acquire wait leaves the status-read log as it was, a
- * relaxed one logs its last read of a status word. */
+ * relaxed one logs its last read of a status word.  Partial: the wait ends only when another
+ * CPU makes the condition true (its termination is the model's REQ-SYNC-5, not WP's). */
 /*@ requires ACSL_INIT && \valid_read(word);
     assigns ACSL_DESCS, ACSL_SREAD;
     ensures awaited: (\result & mask) == want;
@@ -64,6 +72,7 @@ static inline unsigned int irqsync_status_update(struct irq_desc *desc, unsigned
       owner_word_wf((irqsync_atomic_t *)word) && sread_unchanged{Pre, Post};
     ensures REQ_SYNC_5: relaxed_logged: acquire == 0 && is_status_word((irqsync_atomic_t *)word) ==>
       g_sread_word == word && g_sread_value == \result;
+    ACSL_KEEPS_INSTANCES;
     ensures ACSL_INIT;
 */
 static inline unsigned int irqsync_await(const irqsync_atomic_t *word, unsigned int mask,

@@ -36,6 +36,7 @@ static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain
       desc->handled == (unsigned long)(\old(desc->handled) + 1) :
       desc->unhandled == (unsigned long)(\old(desc->unhandled) + 1);
     ensures REQ_DISPATCH_6: \result == 1 ==> (desc->status.counter & IRQS_DISABLED) != 0;
+    ACSL_KEEPS_INSTANCES;
     ensures ACSL_INIT;
 */
 static int irqsync_note_pass(struct irq_desc *desc, int handled);
@@ -46,12 +47,16 @@ static int irqsync_note_pass(struct irq_desc *desc, int handled);
     requires REQ_HANDLER_2: in_handler_of(irq);
     requires REQ_DISPATCH_8: irqs_off;
     requires cpu_ready;
+    requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: instance_running(irq);
     requires g_lock_depth == 1;
     assigns ACSL_DESCS, g_lock_stack[..], g_lock_depth,
             ACSL_SREAD, warn_count[..];
     ensures REQ_LOCK_5: in_critical_section(desc) && g_lock_depth == \old(g_lock_depth);
     ensures lock_prefix_kept{Pre, Post};
     ensures REQ_HANDLER_2: in_handler_of(irq);
+    ensures REQ_SYNC_1: REQ_DISPATCH_3: still_in_instance: instance_running(irq);
+    ensures REQ_DISPATCH_2: no_replay_left:
+      (desc->status.counter & (IRQS_PENDING | IRQS_DISABLED)) != IRQS_PENDING;
     ensures irqs_off && cpu_ready;
     ensures \result == 0 || \result == 1;
     ensures ACSL_INIT;
@@ -62,9 +67,13 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq);
     requires irq_ok(irq) && desc == &irq_desc[irq];
     requires in_critical_section(desc);
     requires irqs_off && cpu_ready;
+    requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: instance_running(irq);
     requires g_lock_depth == 1;
     assigns ACSL_DESCS, g_lock_stack[..], g_lock_depth,
             ACSL_SREAD, warn_count[..], irqsync_serving[this_cpu];
+    ensures REQ_SYNC_1: REQ_DISPATCH_3: still_in_instance: instance_running(irq);
+    ensures REQ_DISPATCH_2: no_replay_left:
+      (desc->status.counter & (IRQS_PENDING | IRQS_DISABLED)) != IRQS_PENDING;
     ensures REQ_LOCK_5: in_critical_section(desc) && g_lock_depth == \old(g_lock_depth);
     ensures lock_prefix_kept{Pre, Post};
     ensures REQ_HANDLER_2: irqsync_serving[this_cpu] == \old(irqsync_serving[this_cpu]);
@@ -76,9 +85,12 @@ static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq);
 
 /* The boundary to driver code (trusted: WP 25 cannot verify a call through a pointer).
  * A handler runs with interrupts off (REQ-DISPATCH-8, proved at the call), holding none of
- * the core's locks; it may use the API, and returns with locks and interrupt state as given. */
+ * the core's locks, inside the handler instance of the line this CPU serves (REQ-SYNC-1,
+ * proved at the call); it may use the API, and returns with locks, interrupt state and this
+ * CPU's instances as given (each API function proves that for itself: ACSL_API_FRAME). */
 /*@ requires ACSL_INIT;
     requires REQ_DISPATCH_8: irqs_off;
+    requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: serving_instance;
     requires cpu_ready && no_desc_lock_held;
     assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..];
     ensures cpu_ready && irqs_off && g_lock_depth == \old(g_lock_depth);
@@ -91,6 +103,7 @@ static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id);
     requires \valid_read(chain) && ACSL_CHAIN_INIT(chain);
     requires \separated(chain, &irq_desc[0 .. NR_IRQS - 1]);
     requires REQ_DISPATCH_8: irqs_off;
+    requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: serving_instance;
     requires cpu_ready && no_desc_lock_held;
     assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..];
     ensures REQ_DISPATCH_5: \result == 0 || \result == 1;
@@ -127,7 +140,7 @@ int get_irqfunc_irq(void);
 
 /*@ requires REQ_LOCK_4: dispatch_without_locks: cpu_holds_no_lock;
     ACSL_API_FRAME;
-    assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu];
+    assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu], g_instance[irq];
     ensures ACSL_INIT;
     behavior bad_irq:
       assumes !irq_ok(irq);
@@ -137,6 +150,7 @@ int get_irqfunc_irq(void);
       assumes irq_ok(irq);
       ensures \result == 0;
       ensures REQ_HANDLER_2: irqsync_serving[this_cpu] == \old(irqsync_serving[this_cpu]);
+      ensures REQ_SYNC_1: instance_ended: g_instance[irq] == \old(g_instance[irq]);
     complete behaviors;
     disjoint behaviors;
 */

@@ -47,6 +47,7 @@ static int irqsync_check_request(const struct irq_desc *desc, unsigned long flag
     ensures REQ_LIFECYCLE_1: \old(desc->nr_actions) == 0 ==> desc->depth == 0 &&
       (desc->status.counter & IRQS_DISABLED) == 0;
     ensures desc_wf(desc);
+    ACSL_KEEPS_INSTANCES;
     ensures ACSL_INIT;
 */
 static void irqsync_install(struct irq_desc *desc, irq_handler_t handler,
@@ -78,6 +79,7 @@ static unsigned int irqsync_find_action(const struct irq_desc *desc, const void 
     ensures REQ_LIFECYCLE_4: last_disables: desc->nr_actions == 0 ==>
       desc->depth == 1 && (desc->status.counter & IRQS_DISABLED) != 0;
     ensures desc_wf(desc);
+    ACSL_KEEPS_INSTANCES;
     ensures ACSL_INIT;
 */
 static void irqsync_unlink(struct irq_desc *desc, unsigned int idx);
@@ -100,6 +102,7 @@ static int irqsync_disable_depth(struct irq_desc *desc, unsigned int irq);
     requires desc_wf(desc);
     assigns desc->depth, desc->status.counter, ACSL_SREAD;
     ensures desc_wf(desc);
+    ACSL_KEEPS_INSTANCES;
     ensures ACSL_INIT;
     behavior unbalanced:
       assumes desc->depth == 0;
@@ -124,9 +127,11 @@ static int irqsync_enable_depth(struct irq_desc *desc, unsigned int irq);
  * the program starts (C11 6.7.9p10), so irqsync_init finds them initialised. */
 /*@ requires REQ_DISPATCH_1: g_exclusive == 1;
     requires static_storage: ACSL_INIT;
+    requires REQ_SYNC_1: no_instance: \forall integer i; 0 <= i < NR_IRQS ==> g_instance[i] == 0;
     assigns irq_desc[0 .. NR_IRQS - 1], irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1],
             warn_count[..];
     ensures ACSL_INIT;
+    ensures instances_ok;
     ensures serving_ok;
     ensures REQ_HANDLER_2: \forall integer c; 0 <= c < IRQSYNC_NR_CPUS ==> irqsync_serving[c] == 0;
 */
@@ -191,13 +196,14 @@ int disable_irq_nosync(unsigned int irq);
 
 /*@ requires REQ_LOCK_4: dispatch_without_locks: cpu_holds_no_lock;
     ACSL_API_FRAME;
-    assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu];
+    assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu], g_instance[irq];
     ensures irqsync_serving[this_cpu] == \old(irqsync_serving[this_cpu]);
     ensures ACSL_INIT;
     ACSL_BAD_IRQ;
     behavior enable:
       assumes irq_ok(irq);
       ensures REQ_DEPTH_4: \result == 0 || \result == -IRQSYNC_EINVAL;
+      ensures REQ_SYNC_1: g_instance[irq] == \old(g_instance[irq]);
     complete behaviors;
     disjoint behaviors;
 */

@@ -13,7 +13,9 @@
 
 #include "logic/model.h"
 
-/* What an interrupt delivered on this CPU may change: handle_irq runs (REQ-LOCK-6). */
+/* What an interrupt delivered on this CPU may change: handle_irq runs (REQ-LOCK-6).  It
+ * leaves this CPU's g_instance as it found it (handle_irq's contract proves that), so the
+ * contracts below do not list it. */
 /* (The status-read log is the interrupted code's: an interrupt handler's reads do not enter it.) */
 #define ACSL_IRQ_EFFECTS ACSL_DESCS, warn_count[..]
 
@@ -37,6 +39,7 @@ irq_flags_t irqsync_port_irq_save(void);
     requires serving_ok && ACSL_INIT;
     assigns g_irqs_enabled, ACSL_IRQ_EFFECTS;
     ensures REQ_LOCK_3: restores_port: g_irqs_enabled == restored_state(flags);
+    ACSL_KEEPS_INSTANCES;
     ensures serving_ok && ACSL_INIT;
 */
 void irqsync_port_irq_restore(irq_flags_t flags);
@@ -52,6 +55,7 @@ void irqsync_port_irq_disable(void);
     requires serving_ok && ACSL_INIT;
     assigns g_irqs_enabled, ACSL_IRQ_EFFECTS;
     ensures irqs_on;
+    ACSL_KEEPS_INSTANCES;
     ensures serving_ok && ACSL_INIT;
 */
 void irqsync_port_irq_enable(void);
@@ -70,13 +74,19 @@ void irqsync_port_cpu_relax(void);
 
 /* Every read of a descriptor status word is logged with the innermost lock held at the
  * time: synchronize_irq's contract (REQ-SYNC-1) is stated over that log.  A status word is
- * shared with other CPUs: the read may return any value, and nothing proved depends on more. */
+ * shared with other CPUs: without its line's lock the read may return any value.  Holding
+ * the lock, it returns the word's current value (locked_read_current): only the holder of
+ * the lock writes the word (REQ-DISPATCH-1, proved at every write below), and the acquire
+ * that took the lock made every earlier holder's write visible (REQ-MM-4). */
 /*@ requires \valid_read(v);
     assigns g_sread_word, g_sread_value, g_sread_lock;
     behavior status_word:
       assumes is_status_word((irqsync_atomic_t *)v);
       assigns g_sread_word, g_sread_value, g_sread_lock;
       ensures g_sread_word == v && g_sread_value == \result;
+      ensures REQ_DISPATCH_1: locked_read_current: \forall integer k;
+        0 <= k < NR_IRQS && v == &irq_desc[k].status && cpu_holds(&irq_desc[k].lock) ==>
+          \result == v->counter;
       ensures g_lock_depth > 0 ==> g_sread_lock == g_lock_stack[g_lock_depth - 1];
       ensures g_lock_depth <= 0 ==> g_sread_lock == \null;
     behavior other_word:
@@ -92,16 +102,23 @@ unsigned int irqsync_atomic_read_relaxed(const irqsync_atomic_t *v);
 /* The ticket lock's wait: an acquire.  Other CPUs' releases become visible here: any
  * descriptor may have changed, and the descriptor whose lock word this is is well formed
  * (the rely of the lock discipline; its guarantee is irqsync_atomic_set_release's
- * precondition, proved at every release). */
+ * precondition, proved at every release); the instances this CPU runs kept their INPROGRESS
+ * (the rely of REQ-SYNC-1; its guarantee is irqsync_atomic_set_relaxed's owner_clears).
+ * Mutual exclusion rests on two more facts about other CPUs, not stated here: tickets are
+ * unique (the fetch-and-add is atomic) and only the holder advances the owner word, by one
+ * release store (spin_unlock's advances_by_one, proved).  spec/proof.md lists them. */
 /*@ requires \valid_read(v) && ACSL_INIT;
     assigns ACSL_DESCS;
     ensures REQ_LOCK_1: rely: owner_word_wf((irqsync_atomic_t *)v);
+    ACSL_KEEPS_INSTANCES;
     ensures ACSL_INIT;
 */
 unsigned int irqsync_atomic_read_acquire(const irqsync_atomic_t *v);
 
 /*@ requires \valid(v);
     requires REQ_DISPATCH_1: status_write_allowed(v);
+    requires REQ_DISPATCH_1: fresh_rmw: status_write_fresh(v);
+    requires REQ_SYNC_1: owner_clears: inprogress_clear_allowed(v, i);
     assigns v->counter;
     ensures v->counter == i && \initialized(&v->counter);
     ensures ACSL_INIT_KEPT;

@@ -19,6 +19,7 @@
     ensures g_lock_depth == \old(g_lock_depth) + 1 && lock_stack_distinct; \
     ensures lock_prefix_kept{Pre, Post}; \
     ensures REQ_LOCK_1: acquired_wf: lock_wf(l); \
+    ACSL_KEEPS_INSTANCES; \
     ensures ACSL_INIT
 
 /*@ requires \valid(lock) && lock_not_status(lock);
@@ -41,6 +42,8 @@ void spin_lock(spinlock_t *lock);
     requires REQ_LOCK_5: releases_own: cpu_holds_innermost(lock);
     requires REQ_LOCK_5: releases_wf: lock_wf(lock);
     assigns lock->owner.counter, g_lock_depth, ACSL_SREAD;
+    ensures REQ_LOCK_1: advances_by_one:
+      lock->owner.counter == (unsigned int)(\old(lock->owner.counter) + 1);
     ensures g_lock_depth == \old(g_lock_depth) - 1;
     ensures sread_unchanged{Pre, Post};
     ensures REQ_LOCK_1: acquired_wf: lock_wf(lock);
@@ -69,6 +72,7 @@ void spin_lock_irq(spinlock_t *lock);
     ensures irqs_on && g_lock_depth == \old(g_lock_depth) - 1;
     ensures sread_unchanged{Pre, Post};
     ensures serving_ok;
+    ACSL_KEEPS_INSTANCES;
     ensures ACSL_INIT;
 */
 void spin_unlock_irq(spinlock_t *lock);
@@ -95,6 +99,7 @@ irq_flags_t irqsync_spin_lock_irqsave(spinlock_t *lock);
     ensures g_lock_depth == \old(g_lock_depth) - 1;
     ensures sread_unchanged{Pre, Post};
     ensures serving_ok;
+    ACSL_KEEPS_INSTANCES;
     ensures ACSL_INIT;
 */
 void spin_unlock_irqrestore(spinlock_t *lock, irq_flags_t flags);

@@ -94,8 +94,13 @@ prove-ledger: prove ## prove, then store the units proved now and the ledger
 # --- expected failures: each must leave exactly the named goals unproved -----------------------
 # make prove-expected runs them all, JOBS at a time, each into $(PROVE_DIR)/expected/<job>.out
 # and .rc (the gate's output and exit status, which 50-proof then checks one by one).
+# The proof mutants of the core (proofs/negative/mutate.py: the edit, the function proved, the
+# goals that must be the unproved ones).
+PROVE_NEG_MUTANTS := unlocked-status inprogress-cleared-before-chain inprogress-cleared-after-unlock \
+                     chain-before-inprogress replay-after-inprogress-cleared \
+                     replay-decision-before-lock ticket-no-wait
 PROVE_EXPECTED := prove-neg-sync-v0 prove-neg-sync-v0-offline prove-neg-lock-irq \
-                  prove-neg-unlocked-status prove-trial prove-neg-trial-v0
+                  $(addprefix prove-neg-,$(PROVE_NEG_MUTANTS)) prove-trial prove-neg-trial-v0
 .PHONY: prove-expected $(PROVE_EXPECTED) $(addprefix prove-expected-,$(PROVE_EXPECTED))
 prove-expected: prove-config | prove-cache-seed ## every expected proof failure (and the trial), in parallel
 	@rm -rf $(PROVE_DIR)/expected && mkdir -p $(PROVE_DIR)/expected
@@ -119,13 +124,9 @@ prove-neg-lock-irq: prove-config ## spin_lock_irq inside spin_lock_irqsave fails
 	  --expect-unproved '^driver_nested:spin_lock_irq_requires_REQ_LOCK_4_REQ_ERR_6_irqs_enabled$$' \
 	  --expect-unproved '^smoke:driver_nested:' \
 	  -- -cpp-extra-args="$(PROVE_CORE_CPP)" proofs/negative/lock_irq_in_irqsave.c
-prove-neg-unlocked-status: prove-config ## handle_irq writing the status after the unlock fails REQ_DISPATCH_1
-	@$(PYTHON) proofs/negative/mutate.py unlocked-status $(PROVE_DIR)/neg-unlocked/src
-	@$(PROVE_GATE) --job neg-unlocked-status --outdir $(PROVE_DIR)/neg-unlocked $(PROVE_CORE_OPTS) \
-	  --fct handle_irq \
-	  --expect-unproved '^handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1(_[0-9]+)?$$' \
-	  --expect-unproved '^smoke:handle_irq:' \
-	  -- -cpp-extra-args="$(PROVE_CORE_CPP)" $(PROVE_DIR)/neg-unlocked/src/core.c
+$(addprefix prove-neg-,$(PROVE_NEG_MUTANTS)): prove-neg-%: prove-config ## one proof mutant of the core fails its named goals
+	@$(PYTHON) proofs/negative/mutate.py prove $* $(PROVE_DIR)/neg-$*/src --cpp "$(PROVE_CORE_CPP)" -- \
+	  $(PROVE_GATE) --job neg-$* --outdir $(PROVE_DIR)/neg-$* $(PROVE_CORE_OPTS)
 
 # --- the committed prover cache (fast replay on a fresh clone) ----------------------------------
 # proofs/wp-cache.tar.xz holds WP's cache entries (goal hash -> prover result) of the last

@@ -18,6 +18,9 @@
  *   g_sread_*                  the log of this CPU's last read of a descriptor status word:
  *                              which word, the value read, and the innermost lock held then
  *   g_exclusive                1 when no other CPU uses the library (irqsync_init's context)
+ *   g_instance[i]              1 while this CPU runs a handler instance of line i: from the
+ *                              locked write that set INPROGRESS (D_SET_INPROGRESS) to the
+ *                              locked write that clears it (D_CLEAR_INPROGRESS); else 0
  * Real state the model reads: irq_desc[] (status word, depth, action chain) and
  * irqsync_serving[] (which line each CPU is serving).
  */
@@ -36,6 +39,7 @@
 //@ ghost unsigned int g_sread_value;
 //@ ghost spinlock_t *g_sread_lock;
 //@ ghost int g_exclusive;
+//@ ghost int g_instance[NR_IRQS];
 
 /*@ axiomatic this_cpu {
       // The id of the CPU that runs the verified code (trusted base: port contract).
@@ -90,6 +94,12 @@
       g_exclusive == 1 ||
       (\forall integer i; 0 <= i < NR_IRQS && v == &irq_desc[i].status ==>
           cpu_holds(&irq_desc[i].lock));
+    // REQ-DISPATCH-1: ... and computed from this CPU's last read of it, whose value is still
+    // the word's value: a value read before the lock was taken (or in an earlier hold) could
+    // lose a PENDING set meanwhile, or clobber a DISABLED.
+    predicate status_write_fresh(irqsync_atomic_t *v) =
+      g_exclusive == 1 || !is_status_word(v) ||
+      (g_sread_word == v && g_sread_value == v->counter);
 
     // The action chain of a line: action[0 .. nr_actions-1] are installed (non-NULL handler),
     // the rest of the static pool is free (REQ-LIFECYCLE-4, -6).  That dev_ids differ is
@@ -104,6 +114,24 @@
     predicate desc_wf(struct irq_desc *d) =
       action_chain_wf(d) && d->depth <= IRQSYNC_DEPTH_MAX;
     predicate descs_wf = \forall integer i; 0 <= i < NR_IRQS ==> desc_wf(&irq_desc[i]);
+
+    // --- handler instances (REQ-SYNC-1, REQ-DISPATCH-3) ---------------------------------
+    // The dispatch half of the synchronize_irq guarantee: while this CPU runs an instance of
+    // line i, the line's INPROGRESS is set.  Other CPUs rely on it: their locked re-check
+    // (saw_idle_under_lock) can see INPROGRESS clear only when no instance runs.
+    predicate inprogress(integer i) = (irq_desc[i].status.counter & IRQS_INPROGRESS) != 0;
+    predicate instance_running(integer i) = g_instance[i] == 1 && inprogress(i);
+    // Every instance this CPU runs has its line's INPROGRESS set (restored by every
+    // function; other CPUs keep it: the rely of the acquire and of the handler call).
+    predicate instances_ok = \forall integer i; 0 <= i < NR_IRQS ==>
+      g_instance[i] == 0 || instance_running(i);
+    // The guarantee behind that rely, asked of every status write (acsl/port.h): a CPU
+    // clears a line's INPROGRESS only when it runs that line's instance (or in irqsync_init).
+    predicate inprogress_clear_allowed(irqsync_atomic_t *v, integer x) =
+      g_exclusive == 1 ||
+      (\forall integer k; 0 <= k < NR_IRQS && v == &irq_desc[k].status ==>
+          ((v->counter & IRQS_INPROGRESS) != 0 && (x & IRQS_INPROGRESS) == 0 ==>
+             g_instance[k] == 1));
 
     // irqsync_serving[c] is 0 or 1 + the line CPU c is serving (REQ-HANDLER-2).
     predicate serving_ok =
@@ -125,7 +153,10 @@
         desc_wf(&irq_desc[i]);
 
     // Everything a function of the library may rely on when it is called, and restores.
-    predicate lib_ok = serving_ok && irq_state_ok && lock_stack_room;
+    predicate lib_ok = serving_ok && irq_state_ok && lock_stack_room && instances_ok;
+    // This CPU serves a line and runs that line's instance: the state a handler is called in.
+    predicate serving_instance =
+      irqsync_serving[this_cpu] != 0 && instance_running(irqsync_serving[this_cpu] - 1);
 */
 
 /* Locations a function of the API may change.  The descriptor table changes through other
@@ -153,6 +184,12 @@
  * the descriptor table, so that a goal after an atomic store need not re-derive the
  * initialisation of every field of every descriptor (a goal the provers time out on). */
 #define ACSL_INIT_KEPT \at(ACSL_INIT, Pre) ==> ACSL_INIT
+/* The rely on other CPUs at every point where their writes become visible, and what every
+ * function that writes a status word without ending an instance restores: the instances this
+ * CPU runs keep their INPROGRESS (REQ-SYNC-1).  Other CPUs run the same code, whose every
+ * status write is checked against inprogress_clear_allowed (acsl/port.h). */
+#define ACSL_KEEPS_INSTANCES \
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok
 /* A pass's copy of the action chain holds values up to its length. */
 #define ACSL_CHAIN_INIT(c) \initialized(&(c)->nr) && (c)->nr <= IRQSYNC_MAX_SHARERS && \
 	\initialized(&(c)->handler[0 .. (c)->nr - 1]) && \initialized(&(c)->dev_id[0 .. (c)->nr - 1])

@@ -1,50 +1,165 @@
 #!/usr/bin/env python3
-"""proofs/negative/mutate.py - build a proof mutant of the core (expected proof failure).
+"""proofs/negative/mutate.py - the proof mutants of the core: expected proof failures.
 
-  mutate.py unlocked-status OUTDIR
-      REQ-DISPATCH-1: in handle_irq, the path that sets PENDING for a busy or disabled line
-      writes the status word AFTER dropping the descriptor lock.  WP must fail exactly the
-      precondition REQ_DISPATCH_1 of that irqsync_atomic_set_relaxed call.
+Each mutant is an exact-once edit of one file of src/core/ that breaks one requirement, the
+function WP proves on it, and the goals that must then be, exactly, the unproved ones
+(proofs/gate.py --expect-unproved).  `make prove-neg-<name>` runs one; make prove-expected runs
+them all; tests/suites/50-proof.sh asserts each one's named goals.
 
-Writes OUTDIR/handle.c (the mutated copy of src/core/handle.c) and OUTDIR/core.c (the unity
-file of proofs/core.c with the mutant in place of handle.c); preprocess with -Isrc/core.  Exits 2 if the code to mutate is
-no longer there, so a change of the core cannot turn this test into a vacuous pass.
+  mutate.py list
+      the mutants' names
+  mutate.py prove NAME OUTDIR --cpp "CPP ARGS" -- GATE COMMAND...
+      writes OUTDIR/<file> (the mutated copy) and OUTDIR/core.c (the unity file of proofs/core.c
+      with the mutant in place of the original), then runs GATE COMMAND with the mutant's
+      --fct and --expect-unproved options and the unity file as Frama-C's input; exits with the
+      gate's status.
+
+Exits 2 if the code to mutate is no longer there, so a change of the core cannot turn an
+expected failure into a vacuous pass.
 """
-import os, sys
+import os, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+# The call-site precondition and loop-invariant goals WP names after the clause's labels.
+IN_INSTANCE = "REQ_SYNC_1_REQ_DISPATCH_3_in_instance"
+EVERY_PASS = "REQ_SYNC_1_REQ_DISPATCH_3(_every_pass_in_instance)?"
+
 MUTANTS = {
-    "unlocked-status": ("src/core/handle.c", (
-        "\t\t(void)irqsync_status_update(desc, 0U, IRQS_PENDING);\n"
-        "\t\tgoto unlock;\n",
-        "\t\tirqsync_desc_unlock(desc, flags, IRQSYNC_STEP_D_UNLOCK, irq);\n"
-        "\t\t/* MUTANT (REQ-DISPATCH-1): the status is written after the unlock */\n"
-        "\t\t(void)irqsync_status_update(desc, 0U, IRQS_PENDING);\n"
-        "\t\treturn 0;\n")),
+    # REQ-DISPATCH-1: the busy/disabled path sets PENDING after dropping the lock.
+    "unlocked-status": dict(
+        file="src/core/handle.c", fct="handle_irq",
+        old="\t\t(void)irqsync_status_update(desc, 0U, IRQS_PENDING);\n"
+            "\t\tgoto unlock;\n",
+        new="\t\tirqsync_desc_unlock(desc, flags, IRQSYNC_STEP_D_UNLOCK, irq);\n"
+            "\t\t/* MUTANT (REQ-DISPATCH-1): the status is written after the unlock */\n"
+            "\t\t(void)irqsync_status_update(desc, 0U, IRQS_PENDING);\n"
+            "\t\treturn 0;\n",
+        expect=[r"^handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1(_[0-9]+)?$",
+                r"^smoke:handle_irq:"]),
+    # REQ-SYNC-1: INPROGRESS cleared before the chain runs (the handler then runs while
+    # synchronize_irq may see the line idle).
+    "inprogress-cleared-before-chain": dict(
+        file="src/core/handle.c", fct="irqsync_run_passes",
+        old="\t\tirqsync_snapshot_chain(desc, &chain);\n",
+        new="\t\tirqsync_snapshot_chain(desc, &chain);\n"
+            "\t\t/* MUTANT (REQ-SYNC-1): INPROGRESS cleared before the chain runs */\n"
+            "\t\t(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);\n",
+        # (the chain call's cpu_ready fails too: its instances_ok sees the instance without
+        # its INPROGRESS)
+        expect=[rf"^irqsync_run_passes:irqsync_run_chain_requires_{IN_INSTANCE}$",
+                r"^irqsync_run_passes:irqsync_run_chain_requires(_[0-9]+)?$"]),
+    # REQ-SYNC-1, REQ-DISPATCH-1: INPROGRESS cleared after the descriptor lock is dropped.
+    "inprogress-cleared-after-unlock": dict(
+        file="src/core/handle.c", fct="handle_irq",
+        old="\tIRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);\n"
+            "\t(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);\n"
+            "\t/*@ ghost g_instance[irq] = 0; */\t/* ... and ends with the write that clears it */\n"
+            "\tunlock_step = IRQSYNC_STEP_D_UNLOCK_END;\n"
+            "unlock:\n"
+            "\tirqsync_desc_unlock(desc, flags, unlock_step, irq);\n",
+        new="\tunlock_step = IRQSYNC_STEP_D_UNLOCK_END;\n"
+            "unlock:\n"
+            "\tirqsync_desc_unlock(desc, flags, unlock_step, irq);\n"
+            "\t/* MUTANT (REQ-SYNC-1): INPROGRESS cleared after the unlock */\n"
+            "\tif (unlock_step == IRQSYNC_STEP_D_UNLOCK_END) {\n"
+            "\t\tIRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);\n"
+            "\t\t(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);\n"
+            "\t\t/*@ ghost g_instance[irq] = 0; */\n"
+            "\t}\n",
+        expect=[r"^handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1(_[0-9]+)?$",
+                r"^smoke:handle_irq:"]),
+    # REQ-SYNC-1, REQ-DISPATCH-3: the chain runs before INPROGRESS is set.
+    "chain-before-inprogress": dict(
+        file="src/core/handle.c", fct="handle_irq",
+        old="\tIRQSYNC_STEP(D_SET_INPROGRESS, irq);\n"
+            "\t(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_INPROGRESS);\n"
+            "\t/*@ ghost g_instance[irq] = 1; */\t/* the instance begins with the write that set INPROGRESS */\n"
+            "\tspurious = irqsync_handler_instance(desc, irq);\n",
+        new="\t/* MUTANT (REQ-SYNC-1): the chain runs before INPROGRESS is set */\n"
+            "\tspurious = irqsync_handler_instance(desc, irq);\n"
+            "\tIRQSYNC_STEP(D_SET_INPROGRESS, irq);\n"
+            "\t(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_INPROGRESS);\n"
+            "\t/*@ ghost g_instance[irq] = 1; */\n",
+        expect=[rf"^handle_irq:irqsync_handler_instance_requires_{IN_INSTANCE}$",
+                r"^smoke:handle_irq:"]),
+    # REQ-DISPATCH-2, REQ-SYNC-1: a replay pass runs after INPROGRESS was cleared.
+    "replay-after-inprogress-cleared": dict(
+        file="src/core/handle.c", fct="irqsync_run_passes",
+        old="\t\t(void)irqsync_status_update(desc, IRQS_PENDING, 0U);\n",
+        new="\t\t/* MUTANT (REQ-SYNC-1): the replay pass runs with INPROGRESS cleared */\n"
+            "\t\t(void)irqsync_status_update(desc, IRQS_PENDING | IRQS_INPROGRESS, 0U);\n",
+        expect=[rf"^irqsync_run_passes:irqsync_run_passes_loop_invariant_{EVERY_PASS}$"]),
+    # REQ-DISPATCH-2: the replay decision reads the status before retaking the lock (a PENDING
+    # set in between is lost; every test and check we had before passed this variant).
+    "replay-decision-before-lock": dict(
+        file="src/core/handle.c", fct="irqsync_run_passes",
+        old="\t\tIRQSYNC_STEP(D_RELOCK, irq);\n"
+            "\t\tspin_lock(&desc->lock);\n"
+            "\t\tspurious |= irqsync_note_pass(desc, handled);\n"
+            "\n"
+            "\t\tIRQSYNC_STEP(D_CHECK_PENDING, irq);\n"
+            "\t\tstatus = irqsync_atomic_read_relaxed(&desc->status);\n",
+        new="\t\t/* MUTANT (REQ-DISPATCH-2): the status is read before the lock is retaken */\n"
+            "\t\tstatus = irqsync_atomic_read_relaxed(&desc->status);\n"
+            "\t\tIRQSYNC_STEP(D_RELOCK, irq);\n"
+            "\t\tspin_lock(&desc->lock);\n"
+            "\t\tspurious |= irqsync_note_pass(desc, handled);\n"
+            "\n"
+            "\t\tIRQSYNC_STEP(D_CHECK_PENDING, irq);\n",
+        expect=[r"^irqsync_run_passes:irqsync_run_passes_ensures_REQ_DISPATCH_2_no_replay_left$"]),
+    # REQ-LOCK-1: a ticket lock that does not wait for its turn.
+    "ticket-no-wait": dict(
+        file="src/core/spinlock.c", fct="spin_lock",
+        old="turn = irqsync_await(&lock->owner, ~0U, ticket, 1, IRQSYNC_STEP_LOCK_WAIT, IRQSYNC_NO_IRQ);",
+        new="turn = irqsync_await(&lock->owner, 0U, ticket & 0U, 1, IRQSYNC_STEP_LOCK_WAIT, IRQSYNC_NO_IRQ);",
+        expect=[r"^spin_lock:spin_lock_assert_REQ_LOCK_1_my_turn$"]),
 }
 
 
-def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in MUTANTS:
-        sys.exit(f"usage: mutate.py {{{'|'.join(MUTANTS)}}} OUTDIR")
-    name, out = sys.argv[1], sys.argv[2]
-    src, (old, new) = MUTANTS[name]
-    text = open(os.path.join(ROOT, src)).read()
-    if text.count(old) != 1:
-        print(f"mutate.py: {src} no longer contains the code of mutant '{name}'", file=sys.stderr)
+def write_mutant(name, out):
+    m = MUTANTS[name]
+    text = open(os.path.join(ROOT, m["file"])).read()
+    if text.count(m["old"]) != 1:
+        print(f"mutate.py: {m['file']} no longer contains the code of mutant '{name}'",
+              file=sys.stderr)
         sys.exit(2)
     os.makedirs(out, exist_ok=True)
-    base = os.path.basename(src)
+    base = os.path.basename(m["file"])
     with open(os.path.join(out, base), "w") as f:
-        f.write(text.replace(old, new))
+        f.write(text.replace(m["old"], m["new"]))
     unity = open(os.path.join(ROOT, "proofs", "core.c")).read()
     unity = unity.replace('#include "../', f'#include "{ROOT}/')
-    unity = unity.replace(f'#include "{ROOT}/{src}"', f'#include "{os.path.abspath(os.path.join(out, base))}"')
-    with open(os.path.join(out, "core.c"), "w") as f:
+    orig = f'#include "{ROOT}/{m["file"]}"'
+    if unity.count(orig) != 1:
+        print(f"mutate.py: proofs/core.c does not include {m['file']} once", file=sys.stderr)
+        sys.exit(2)
+    unity = unity.replace(orig, f'#include "{os.path.abspath(os.path.join(out, base))}"')
+    core = os.path.join(out, "core.c")
+    with open(core, "w") as f:
         f.write(unity)
-    print(f"mutant {name}: {out}/core.c")
+    return core
+
+
+def main():
+    argv = sys.argv[1:]
+    if argv[:1] == ["list"]:
+        print("\n".join(MUTANTS))
+        return 0
+    if len(argv) < 6 or argv[0] != "prove" or argv[1] not in MUTANTS or argv[3] != "--cpp" \
+            or argv[5] != "--":
+        sys.exit(f"usage: mutate.py list | mutate.py prove {{{'|'.join(MUTANTS)}}} OUTDIR "
+                 "--cpp 'CPP ARGS' -- GATE COMMAND...")
+    name, out, cpp, gate = argv[1], argv[2], argv[4], argv[6:]
+    core = write_mutant(name, out)
+    m = MUTANTS[name]
+    cmd = gate + ["--fct", m["fct"]]
+    for r in m["expect"]:
+        cmd += ["--expect-unproved", r]
+    cmd += ["--", f"-cpp-extra-args={cpp}", core]
+    print(f"mutant {name}: {m['file']} -> {core}", flush=True)
+    return subprocess.call(cmd)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

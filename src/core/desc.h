@@ -61,6 +61,7 @@ static inline unsigned int irqsync_await(const irqsync_atomic_t *word, unsigned 
 	unsigned int v = 0U;
 
 	/*@ loop invariant ACSL_INIT;
+	    loop invariant \at(instances_ok, Pre) ==> instances_ok;
 	    loop invariant acquire != 0 ==> sread_unchanged{Pre, Here};
 	    loop assigns v, ACSL_DESCS, ACSL_SREAD; */
 	for (;;) {

@@ -30,9 +30,11 @@ static int irqsync_run_chain(const struct irq_chain *chain)
 	/*@ loop invariant 0 <= i <= chain->nr;
 	    loop invariant handled == 0 || handled == 1;
 	    loop invariant cpu_ready && irqs_off && no_desc_lock_held && ACSL_INIT;
+	    loop invariant REQ_SYNC_1: serving_instance;
 	    loop invariant g_lock_depth == \at(g_lock_depth, Pre) && lock_prefix_kept{Pre, Here};
 	    loop assigns i, handled, ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth,
-	                 warn_count[..]; */
+	                 warn_count[..];
+	    loop variant chain->nr - i; */
 	for (i = 0; i < chain->nr; i++) {
 		if (irqsync_call_handler(chain->handler[i], chain->dev_id[i]) == IRQ_HANDLED)
 			handled = 1;
@@ -53,7 +55,8 @@ static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain
 	      \initialized(&chain->dev_id[0 .. i - 1]);
 	    loop invariant ACSL_INIT;
 	    loop assigns i, chain->handler[0 .. IRQSYNC_MAX_SHARERS - 1],
-	                 chain->dev_id[0 .. IRQSYNC_MAX_SHARERS - 1]; */
+	                 chain->dev_id[0 .. IRQSYNC_MAX_SHARERS - 1];
+	    loop variant chain->nr - i; */
 	for (i = 0; i < chain->nr; i++) {
 		chain->handler[i] = desc->action[i].handler;
 		chain->dev_id[i] = desc->action[i].dev_id;
@@ -114,7 +117,10 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_ho
 	int handled = 0;
 	int spurious = 0;
 
-	/*@ loop invariant in_critical_section(desc) && ACSL_INIT;
+	/* (every_pass_in_instance comes before cpu_ready: WP proves each invariant assuming the
+	 * ones before it, so a pass outside the instance fails this named one.) */
+	/*@ loop invariant REQ_SYNC_1: REQ_DISPATCH_3: every_pass_in_instance: instance_running(irq);
+	    loop invariant in_critical_section(desc) && ACSL_INIT;
 	    loop invariant g_lock_depth == \at(g_lock_depth, Pre);
 	    loop invariant in_handler_of(irq) && irqs_off && cpu_ready;
 	    loop invariant lock_prefix_kept{Pre, Here};
@@ -194,11 +200,15 @@ int handle_irq(unsigned int irq)
 		goto unlock;
 	}
 
+	/* No instance holds the line (the status was read under this hold of the lock). */
+	/*@ assert REQ_SYNC_1: line_idle: (status & IRQS_INPROGRESS) == 0; */
 	IRQSYNC_STEP(D_SET_INPROGRESS, irq);
 	(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_INPROGRESS);
+	/*@ ghost g_instance[irq] = 1; */	/* the instance begins with the write that set INPROGRESS */
 	spurious = irqsync_handler_instance(desc, irq);
 	IRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);
 	(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);
+	/*@ ghost g_instance[irq] = 0; */	/* ... and ends with the write that clears it */
 	unlock_step = IRQSYNC_STEP_D_UNLOCK_END;
 unlock:
 	irqsync_desc_unlock(desc, flags, unlock_step, irq);

@@ -25,7 +25,8 @@ static void irqsync_desc_init(struct irq_desc *desc)
 	    loop invariant \forall integer k; 0 <= k < i ==>
 	      action_free(&desc->action[k]);
 	    loop invariant ACSL_INIT;
-	    loop assigns i, desc->action[0 .. IRQSYNC_MAX_SHARERS - 1]; */
+	    loop assigns i, desc->action[0 .. IRQSYNC_MAX_SHARERS - 1];
+	    loop variant IRQSYNC_MAX_SHARERS - i; */
 	for (i = 0; i < IRQSYNC_MAX_SHARERS; i++) {
 		desc->action[i].handler = (irq_handler_t)0;
 		desc->action[i].dev_id = (void *)0;
@@ -44,14 +45,16 @@ void irqsync_init(void)
 
 	/*@ loop invariant 0 <= i <= NR_IRQS;
 	    loop invariant ACSL_INIT;
-	    loop assigns i, irq_desc[0 .. NR_IRQS - 1]; */
+	    loop assigns i, irq_desc[0 .. NR_IRQS - 1];
+	    loop variant NR_IRQS - i; */
 	for (i = 0; i < NR_IRQS; i++)
 		irqsync_desc_init(&irq_desc[i]);
 	/*@ loop invariant 0 <= i <= IRQSYNC_NR_CPUS;
 	    loop invariant \forall integer c; 0 <= c < i ==>
 	      irqsync_serving[c] == 0;
 	    loop invariant ACSL_INIT;
-	    loop assigns i, irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]; */
+	    loop assigns i, irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1];
+	    loop variant IRQSYNC_NR_CPUS - i; */
 	for (i = 0; i < IRQSYNC_NR_CPUS; i++)
 		irqsync_serving[i] = 0U;
 	irqsync_warn_reset();
@@ -74,7 +77,8 @@ static int irqsync_check_request(const struct irq_desc *desc, unsigned long flag
 	/*@ loop invariant 0 <= i <= desc->nr_actions;
 	    loop invariant \forall integer k; 0 <= k < i ==>
 	      (desc->action[k].flags & IRQF_SHARED) != 0 && desc->action[k].dev_id != dev_id;
-	    loop assigns i; */
+	    loop assigns i;
+	    loop variant desc->nr_actions - i; */
 	for (i = 0; i < desc->nr_actions; i++) {
 		if (!(desc->action[i].flags & IRQF_SHARED))
 			return -IRQSYNC_EBUSY;
@@ -134,7 +138,8 @@ static unsigned int irqsync_find_action(const struct irq_desc *desc, const void 
 
 	/*@ loop invariant 0 <= i <= desc->nr_actions;
 	    loop invariant \forall integer k; 0 <= k < i ==> desc->action[k].dev_id != dev_id;
-	    loop assigns i; */
+	    loop assigns i;
+	    loop variant desc->nr_actions - i; */
 	for (i = 0; i < desc->nr_actions; i++) {
 		if (desc->action[i].dev_id == dev_id)
 			break;
@@ -164,7 +169,8 @@ static void irqsync_unlink(struct irq_desc *desc, unsigned int idx)
 	    loop invariant \forall integer j; desc->nr_actions <= j < IRQSYNC_MAX_SHARERS ==>
 	      action_free(&desc->action[j]);
 	    loop invariant ACSL_INIT;
-	    loop assigns i, desc->action[0 .. IRQSYNC_MAX_SHARERS - 1]; */
+	    loop assigns i, desc->action[0 .. IRQSYNC_MAX_SHARERS - 1];
+	    loop variant desc->nr_actions - i; */
 	for (i = idx; i + 1U < desc->nr_actions; i++) {
 		/* Field by field: the initialisation proof follows each field (acsl/logic/model.h). */
 		desc->action[i].handler = desc->action[i + 1U].handler;

@@ -33,12 +33,17 @@ void spin_lock_init(spinlock_t *lock)
 void spin_lock(spinlock_t *lock)
 {
 	unsigned int ticket = 0U;
+	unsigned int turn = 0U;
 
 	IRQSYNC_STEP(LOCK_TICKET, IRQSYNC_NO_IRQ);
 	ticket = irqsync_atomic_fetch_add_acquire(&lock->next, 1U);
-	(void)irqsync_await(&lock->owner, ~0U, ticket, 1, IRQSYNC_STEP_LOCK_WAIT, IRQSYNC_NO_IRQ);
+	turn = irqsync_await(&lock->owner, ~0U, ticket, 1, IRQSYNC_STEP_LOCK_WAIT, IRQSYNC_NO_IRQ);
 	VG_LOCK_ACQUIRED(lock);
-	/*@ ghost g_lock_stack[g_lock_depth] = lock; g_lock_depth++; */	/* this CPU owns it */
+	/* This CPU owns the lock only because the acquire load returned its ticket: all 32 bits
+	 * compared, as the wait compares them (in ACSL ~0U is the integer -1, not this mask). */
+	/*@ assert REQ_LOCK_1: my_turn: (turn & 0xFFFFFFFFU) == ticket; */
+	(void)turn;	/* read only by the proof's assertion */
+	/*@ ghost g_lock_stack[g_lock_depth] = lock; g_lock_depth++; */
 }
 
 void spin_unlock(spinlock_t *lock)

@@ -48,7 +48,8 @@ void irqsync_warn_reset(void)
 	/*@ loop invariant 0 <= i <= IRQSYNC_WARN_NR_CODES;
 	    loop invariant \forall integer c; 0 <= c < i ==>
 	      warn_count[c].counter == 0;
-	    loop assigns i, warn_count[..]; */
+	    loop assigns i, warn_count[..];
+	    loop variant IRQSYNC_WARN_NR_CODES - i; */
 	for (i = 0; i < (unsigned int)IRQSYNC_WARN_NR_CODES; i++)
 		irqsync_atomic_set_relaxed(&warn_count[i], 0U);
 }

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# 82-refinement — the refinement map between the model and the C core (spec/refinement.yml,
+# spec/refinement.md; REQ-IMPL-3, REQ-MM-4, REQ-TCB-1).  The check reads the C from clang's JSON
+# AST and the model from its inline/macro structure and holds both to the map; each known-bad
+# edit below, applied to a copy of the tree under build/refine/mutants/, must fail it with a
+# message naming the step and what differs.  Budget: < 60 s.
+source tests/lib.sh
+
+t_run "refinement/map-holds-for-c-and-model [REQ-IMPL-3 REQ-MM-4]" python3 -m tools.refine.check
+((T_LAST_RC == 0)) || exit 0   # the map does not hold: the expected failures would say nothing
+
+# The control: the copy mechanism itself changes nothing.
+t_run "refinement/copy-unchanged-passes (control)" python3 -m tools.refine.mutants null
+
+mut() { python3 -m tools.refine.mutants "$1"; }
+# (1) an acquire weakened to relaxed: the ticket wait, in the core and in the port.
+t_run_fail "refinement/wait-acquire-to-relaxed-fails [REQ-MM-4 REQ-LOCK-1]" \
+  "FAIL LOCK_WAIT: C src/core/spinlock.c:spin_lock .*load lock.owner: map acquire, C relaxed" \
+  mut wait-acquire-relaxed
+t_run_fail "refinement/port-acquire-to-relaxed-fails [REQ-MM-4 REQ-TCB-2]" \
+  "FAIL irqsync_atomic_read_acquire: port primitive .*map load acquire, AST load relaxed" \
+  mut port-acquire-relaxed
+# (2) a release weakened to relaxed: the unlock.
+t_run_fail "refinement/unlock-release-to-relaxed-fails [REQ-MM-4 REQ-LOCK-1]" \
+  "FAIL UNLOCK: C src/core/spinlock.c:spin_unlock .*store lock.owner: map release, C relaxed" \
+  mut unlock-release-relaxed
+# (3) the full fence weakened to acquire-release (smp_mb, S_MB of the v1 variant).
+t_run_fail "refinement/smp-mb-to-acq-rel-fails [REQ-MM-4 REQ-SYNC-3]" \
+  "FAIL S_MB: C tests/variants/sync-v1.c:irqsync_wait_for_handler .*fence -: map seq_cst, C acq_rel" \
+  mut mb-seqcst-acqrel
+# (4) an access moved to another step: the re-check's status read after the unlock mark.
+t_run_fail "refinement/recheck-read-moved-to-unlock-fails [REQ-SYNC-1 REQ-IMPL-3]" \
+  "FAIL S_RECHECK: C src/core/sync.c:irqsync_wait_for_handler .*missing load desc.status relaxed" \
+  mut recheck-after-unlock
+# (5) the model's primitive changed without the map: the spin stores where the map says load.
+t_run_fail "refinement/model-spin-store-not-load-fails [REQ-IMPL-3 REQ-SYNC-5]" \
+  "FAIL S_SPIN_READ: model promela/irq.pml:sync_spin: store desc.status relaxed, not in the map" \
+  mut model-spin-stores
+# (6) the model's ticket back to the fully ordered RMW: stronger than the C's acquire RMW.
+t_run_fail "refinement/model-ticket-full-rmw-fails [REQ-MM-4 REQ-LOCK-2]" \
+  "FAIL LOCK_TICKET: model promela/ticket.pml:ticket_lock: rmw lock.next: map acquire, model seq_cst" \
+  mut model-ticket-full-rmw
+# The step lists: a step in steps.h only, a step renamed in spec/steps.md only.
+t_run_fail "refinement/step-in-steps-h-only-fails [REQ-IMPL-3]" \
+  "FAIL IRQ_EXTRA: in src/core/steps.h but not a step of spec/refinement.yml" mut steps-h-extra
+t_run_fail "refinement/step-renamed-in-steps-md-fails [REQ-IMPL-3]" \
+  "FAIL S_RETURN: a step of spec/refinement.yml missing from spec/steps.md" mut steps-md-renamed

@@ -1,0 +1,312 @@
+"""check.py - hold the C core and the Promela model to the refinement map (spec/refinement.yml).
+
+  python3 -m tools.refine.check [--root DIR] [--map spec/refinement.yml] [-v]
+
+What it checks (spec/refinement.md):
+  steps    the map's steps are exactly those of src/core/steps.h (the enum in clang's AST), of
+           spec/steps.md and of the model files' mtype (less the labels the map says are not
+           steps); every requirement ID the map cites is defined in spec/requirements.md
+  C        every site of a step in the C (tools/refine/cside.py) is in a function the map names,
+           every function the map names has one, and each site's accesses (op, object, memory
+           order) are the map's; the port primitives' own bodies have the map's order; no
+           access outside a step except in the functions the map lists
+  model    the same for the model's sites (tools/refine/pmlside.py), through the map's meaning of
+           each mm_* primitive, which must be an inline of every promela/mm/ model
+Exit status 0 when everything agrees, 1 with one FAIL line per difference.
+"""
+import argparse, os, re, sys
+
+import yaml
+
+from . import cside, pmlside
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def fmt(acc):
+    return "%s %s %s" % acc
+
+
+class Check:
+    def __init__(self, root, rmap, verbose=False):
+        self.root, self.map, self.verbose = root, rmap, verbose
+        self.errors, self.notes = [], []
+        self.steps = [s["step"] for s in rmap["steps"]]
+        self.by_step = {s["step"]: s for s in rmap["steps"]}
+        self.c_obj = {o["c"]: name for name, o in rmap["objects"].items() if "c" in o}
+        self.m_obj = {a: name for name, o in rmap["objects"].items() for a in o.get("model", [])}
+        self.ignored = {name for name, o in rmap["objects"].items() if "ignore" in o}
+
+    def fail(self, step, msg):
+        self.errors.append("FAIL %s: %s" % (step, msg))
+
+    # ---- expected access sets ----
+    def expected(self, accesses, side, config_dependent=False):
+        """The accesses a site of side must have (config_dependent: those that only some
+        configurations of the model have, which a site may lack)."""
+        out = set()
+        for a in accesses:
+            if a.get("only") and a["only"] != side:
+                continue
+            if bool(a.get("model_in")) != config_dependent:
+                continue
+            if side == "c" and a.get("c_at") == "before-mark":
+                continue
+            order = a.get("model_order", a["order"]) if side == "model" else a["order"]
+            out.add((a["op"], a["object"], order))
+        return out
+
+    # ---- step lists ----
+    def step_lists(self, enum_steps, declared):
+        mine = set(self.steps)
+        if len(mine) != len(self.steps):
+            self.fail("map", "a step is listed twice in spec/refinement.yml")
+        self.same_set("src/core/steps.h", set(enum_steps), mine)
+        self.same_set("spec/steps.md", set(self.steps_md()), mine)
+        not_steps = set(self.map.get("model_labels_not_steps", {}))
+        model_all = set()
+        for f, names in declared.items():
+            extra = set(names) - mine - not_steps
+            for n in sorted(extra):
+                self.fail(n, "declared in the mtype of %s but not a step of the map" % f)
+            model_all |= set(names)
+        for n in sorted(mine - model_all):
+            self.fail(n, "a step of the map declared in no model file's mtype (%s)" % ", ".join(sorted(declared)))
+        for n in sorted(not_steps - model_all):
+            self.fail(n, "model_labels_not_steps names a label no model file declares (stale)")
+
+    def same_set(self, where, theirs, mine):
+        for n in sorted(theirs - mine):
+            self.fail(n, "in %s but not a step of spec/refinement.yml" % where)
+        for n in sorted(mine - theirs):
+            self.fail(n, "a step of spec/refinement.yml missing from %s" % where)
+
+    def steps_md(self):
+        names = []
+        for line in open(os.path.join(self.root, "spec/steps.md")):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if line.startswith("|") and cells and cells[0].startswith("`") and cells[0].endswith("`"):
+                names.append(cells[0].strip("`"))
+        return names
+
+    def requirements(self):
+        text = open(os.path.join(self.root, "spec/requirements.md")).read()
+        defined = set(re.findall(r"^### (REQ-[A-Z]+-\d+) ", text, re.M))
+        for s in self.map["steps"]:
+            if not s.get("req"):
+                self.fail(s["step"], "the map cites no requirement")
+            for r in s.get("req", []):
+                if r not in defined:
+                    self.fail(s["step"], "cites %s, not defined in spec/requirements.md" % r)
+
+    # ---- the C side ----
+    def c_access(self, a):
+        op, obj, order = a[0], a[1], a[2]
+        if obj != "-":
+            if obj not in self.c_obj:
+                return None, "an access to %s, an object the map does not know (%s via %s)" % (obj, a[3], a[4])
+            obj = self.c_obj[obj]
+        return (op, obj, order), None
+
+    def c_side(self, sites, unmarked, fns):
+        by_step = {}
+        for key, s in sites.items():
+            for st in s["steps"]:
+                by_step.setdefault(st, []).append(s)
+        for step in self.steps:
+            m = self.by_step[step]
+            found = by_step.get(step, [])
+            if "c_outside" in m:
+                for s in found:
+                    self.fail(step, "the map says the C outside the core marks it (%s), but %s:%s does (%s)"
+                              % (m["c_outside"], s["origin"][0], s["origin"][1], s["loc"]))
+                continue
+            want_at = set(m.get("c", []))
+            have_at = {"%s:%s" % s["origin"] for s in found}
+            for at in sorted(want_at - have_at):
+                self.fail(step, "the map names the C site %s, but the C marks the step there nowhere" % at)
+            for at in sorted(have_at - want_at):
+                self.fail(step, "the C marks the step in %s, a function the map does not name" % at)
+            want = self.expected(m["access"], "c")
+            for s in found:
+                for lst in s["lists"]:
+                    self.c_site(step, m, s, lst, want)
+            self.c_before_mark(step, m, found, unmarked)
+        self.c_unmarked(unmarked)
+        self.c_primitives(fns)
+
+    def c_site(self, step, m, s, lst, want):
+        have, where = set(), {}
+        for a in lst:
+            acc, err = self.c_access(a)
+            if err:
+                self.fail(step, "%s:%s: %s" % (s["origin"][0], s["origin"][1], err))
+                continue
+            if acc[1] in self.ignored:
+                continue
+            have.add(acc)
+            where.setdefault(acc, "%s via %s (%s)" % (a[3], a[4], a[5]))
+        site = "C %s:%s (mark at %s)" % (s["origin"][0], s["origin"][1], s["loc"])
+        self.compare(step, site, want, have, where)
+
+    def compare(self, step, site, want, have, where):
+        for w in sorted(want - have):
+            alt = [h for h in have if h[:2] == w[:2]]
+            if alt:
+                self.fail(step, "%s: %s %s: map %s, %s %s [%s]" % (site, w[0], w[1], w[2], site.split()[0],
+                                                                 alt[0][2], where.get(alt[0], "")))
+            else:
+                self.fail(step, "%s: missing %s (the map has it in this step)" % (site, fmt(w)))
+        for h in sorted(have - want):
+            if any(w[:2] == h[:2] for w in want):
+                continue                      # reported above as an order difference
+            self.fail(step, "%s: %s, not in the map for this step [%s]" % (site, fmt(h), where.get(h, "")))
+
+    def c_before_mark(self, step, m, found, unmarked):
+        pre = [a for a in m["access"] if a.get("c_at") == "before-mark"]
+        if not pre:
+            return
+        for s in found:
+            have = set()
+            for a in unmarked.get(s["origin"], []):
+                acc, _ = self.c_access((a["kind"], a["object"], a["order"], a["at"], a["via"]))
+                if acc:
+                    have.add(acc)
+            want = {(a["op"], a["object"], a["order"]) for a in pre}
+            self.compare(step, "C %s:%s (before the mark)" % s["origin"], want, have, {})
+
+    def c_unmarked(self, unmarked):
+        allowed = self.map.get("c_unmarked", {})
+        pre_mark = {("%s" % at) for st in self.map["steps"] if any(a.get("c_at") == "before-mark"
+                    for a in st["access"]) for at in st.get("c", [])}
+        seen = set()
+        for (tu, fn), accs in sorted(unmarked.items()):
+            real = []
+            for a in accs:
+                acc, err = self.c_access((a["kind"], a["object"], a["order"], a["at"], a["via"]))
+                if err:
+                    self.fail(fn, err)
+                elif acc[1] not in self.ignored:
+                    real.append(acc)
+            if not real or "%s:%s" % (tu, fn) in pre_mark:
+                continue
+            seen.add(fn)
+            if fn not in allowed:
+                self.fail(fn, "%s: %s outside any step, and the map's c_unmarked does not list %s"
+                          % (tu, ", ".join(fmt(a) for a in real), fn))
+        for fn in sorted(set(allowed) - seen):
+            self.fail(fn, "listed in c_unmarked, but it has no access outside a step (stale entry)")
+
+    def c_primitives(self, fns):
+        prims = self.map["c_primitives"]
+        got = cside.port_primitives(fns, list(prims))
+        for name, want in prims.items():
+            g = got.get(name)
+            if g is None:
+                self.fail(name, "port primitive not defined in the sources read")
+                continue
+            if g["accesses"] != [(want["op"], want["order"])]:
+                self.fail(name, "port primitive (%s:%s): map %s %s, AST %s" % (
+                    g["file"], g["line"], want["op"], want["order"],
+                    ", ".join("%s %s" % a for a in g["accesses"]) or "no atomic access"))
+
+    # ---- the model side ----
+    def model_side(self, found):
+        prims = self.map["model_primitives"]
+        by_step = {}
+        for (step, origin), lists in found.items():
+            by_step.setdefault(step, {})[origin] = lists
+        for step in self.steps:
+            m = self.by_step[step]
+            sites = {}
+            optional = {}
+            for entry in m.get("model", []):
+                at, accs = (entry, m["access"]) if isinstance(entry, str) else (entry["at"], entry["access"])
+                sites[at] = self.expected(accs, "model")
+                optional[at] = self.expected(accs, "model", config_dependent=True)
+            have = by_step.get(step, {})
+            for at in sorted(set(sites) - set(have)):
+                self.fail(step, "the map names the model site %s, but the model performs the step there nowhere" % at)
+            for at in sorted(set(have) - set(sites)):
+                self.fail(step, "the model performs the step in %s, which the map does not name" % at)
+            for at in sorted(set(sites) & set(have)):
+                for lst in have[at]:
+                    got, where = set(), {}
+                    for prim, addr in lst:
+                        p = prims[prim]
+                        obj = "-" if addr == "-" else self.m_obj.get(addr)
+                        if obj is None:
+                            self.fail(step, "model %s: %s on address %s, which the map's objects do not name"
+                                      % (at, prim, addr))
+                            continue
+                        if obj in self.ignored:
+                            continue
+                        acc = (p["op"], obj, p["order"])
+                        got.add(acc)
+                        where.setdefault(acc, "%s(%s)" % (prim, addr))
+                    # a configuration-dependent access: either present or not, never another
+                    seen_opt = got & optional[at]
+                    self.compare(step, "model %s" % at, sites[at] | seen_opt, got, where)
+                if optional[at] and not any(set(optional[at]) <= {(prims[p]["op"], self.m_obj.get(a, "-") if a != "-"
+                                                                   else "-", prims[p]["order"]) for p, a in lst}
+                                            for lst in have[at]):
+                    self.fail(step, "model %s: %s in no configuration (the map has it with model_in)"
+                              % (at, ", ".join(fmt(x) for x in sorted(optional[at]))))
+        for step in sorted(set(by_step) - set(self.steps) - set(self.map.get("model_labels_not_steps", {}))):
+            self.fail(step, "the model performs a step the map does not have")
+
+    def mm_interface(self):
+        for f in ("sc.pml", "tso.pml", "weak.pml"):
+            names = pmlside.inline_names(os.path.join(self.root, "promela", "mm", f))
+            for p in self.map["model_primitives"]:
+                if p not in names:
+                    self.fail(p, "a model primitive of the map, but promela/mm/%s defines no such inline" % f)
+
+    def notes_of_map(self):
+        for s in self.map["steps"]:
+            for a in s["access"]:
+                if "model_order" in a:
+                    self.notes.append("deviation %s: %s %s: C %s, model %s (%s)" % (
+                        s["step"], a["op"], a["object"], a["order"], a["model_order"], " ".join(a["why"].split())))
+
+
+def run(root, map_path, verbose=False):
+    rmap = yaml.safe_load(open(os.path.join(root, map_path)))
+    chk = Check(root, rmap, verbose)
+    sets = [(s["label"], s["tus"], s.get("roots")) for s in rmap["c_sets"]]
+    sites, unmarked, fns = cside.analyse(root, sets, rmap["c_calls"])
+    enum_steps = cside.enum_constants(fns, root, "irqsync_step")
+    found, declared, _ = pmlside.analyse(root, rmap["model_files"], rmap["model_primitives"])
+    chk.step_lists(enum_steps, declared)
+    chk.requirements()
+    chk.c_side(sites, unmarked, fns)
+    chk.model_side(found)
+    chk.mm_interface()
+    chk.notes_of_map()
+    n_c = sum(len(s["lists"]) for s in sites.values())
+    n_m = sum(len(v) for v in found.values())
+    return chk, n_c, n_m
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--root", default=ROOT, help="the tree to check (a copy, for the expected failures)")
+    ap.add_argument("--map", default="spec/refinement.yml")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    a = ap.parse_args(argv)
+    try:
+        chk, n_c, n_m = run(a.root, a.map, a.verbose)
+    except (cside.CError, pmlside.PmlError) as e:
+        print("refinement: cannot read a side: %s" % e)
+        return 2
+    for n in chk.notes:
+        print(n)
+    for e in chk.errors:
+        print(e)
+    print("refinement: %d steps, %d C sites, %d model sites, %d named deviations; %d differences"
+          % (len(chk.steps), n_c, n_m, len(chk.notes), len(chk.errors)))
+    return 1 if chk.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

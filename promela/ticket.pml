@@ -45,7 +45,8 @@ byte holder;               /* CPU+1 in the critical section, 0 if none */
 bit  done[NCPU];
 
 /*
- * spin_lock: the ticket is taken by one fetch-and-add (LOCK_TICKET, an acquire RMW); the CPU
+ * spin_lock: the ticket is taken by one fetch-and-add (LOCK_TICKET, an acquire RMW as in the C:
+ * mm_fetch_add_acq, under WEAK the CPU's earlier stores may still be buffered); the CPU
  * joins the queue in that same step (ghost ord = its place).  Then it waits with acquire loads
  * of owner (LOCK_WAIT) until owner == ticket.
  * REQ-LOCK-2: acquisitions happen in queue order -- the CPU that joined ord-th is served
@@ -56,7 +57,7 @@ inline ticket_lock(me, t, o, ord) {
 	d_step { ord = arrived; arrived++ }          /* the first attempt: it joins the "queue" */
 	mm_lock(me, OWNER, LOCK_WAIT);               /* test-and-set: any waiter may win */
 #else
-	atomic { mm_fetch_add(me, NEXT, 1, t, LOCK_TICKET); t = t & (TMOD - 1);
+	atomic { mm_fetch_add_acq(me, NEXT, 1, t, LOCK_TICKET); t = t & (TMOD - 1);
 		ord = arrived; arrived++ }       /* (next itself counts mod 256; masking it is the same) */
 	do
 	:: mm_load_acq(me, OWNER, o, LOCK_WAIT);

@@ -24,6 +24,9 @@
  *     mm_store_rel(me, a, v, st)     smp_store_release(a, v)
  *     mm_xchg(me, a, v, r, st)       r = xchg(a, v)               fully ordered RMW
  *     mm_fetch_add(me, a, d, r, st)  r = atomic_fetch_add(d, a)   fully ordered RMW
+ *     mm_fetch_add_acq(me, a, d, r, st)  r = atomic_fetch_add_acquire(d, a): an acquire RMW,
+ *                                    atomic on a; orders later accesses after it, not earlier
+ *                                    ones before it (WEAK: earlier stores may stay buffered)
  *     mm_mb(me, st)                  smp_mb()
  *     mm_wmb(me) / mm_rmb(me)        smp_wmb() / smp_rmb()
  *     mm_lock(me, l, st)             spin_lock(l):   test-and-set, an acquire RMW

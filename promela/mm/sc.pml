@@ -19,6 +19,8 @@ inline mm_load_acq(mc, ma, mr, mst)  { mm_load(mc, ma, mr, mst) }
 inline mm_store_rel(mc, ma, mv, mst) { mm_store(mc, ma, mv, mst) }
 inline mm_xchg(mc, ma, mv, mr, mst)   { d_step { STEP(mc, mst); mr = mem[ma]; mem[ma] = mv } }
 inline mm_fetch_add(mc, ma, md, mr, mst) { d_step { STEP(mc, mst); mr = mem[ma]; mem[ma] = mr + md } }
+/* SC has no weaker RMW: every access is ordered */
+inline mm_fetch_add_acq(mc, ma, md, mr, mst) { mm_fetch_add(mc, ma, md, mr, mst) }
 inline mm_mb(mc, mst)              { skip }
 inline mm_wmb(mc)                 { skip }
 inline mm_rmb(mc)                 { skip }

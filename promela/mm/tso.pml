@@ -57,6 +57,9 @@ inline mm_load_acq(mc, ma, mr, mst)  { mm_load(mc, ma, mr, mst) }
 inline mm_store_rel(mc, ma, mv, mst) { mm_store(mc, ma, mv, mst) }
 inline mm_xchg(mc, ma, mv, mr, mst)   { d_step { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mem[ma] = mv } }
 inline mm_fetch_add(mc, ma, md, mr, mst) { d_step { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mem[ma] = mr + md } }
+/* atomic_fetch_add_acquire compiles to the same "lock xadd" as the fully ordered one: an x86
+ * locked instruction is a full fence (it drains the store buffer), whatever order C asked for */
+inline mm_fetch_add_acq(mc, ma, md, mr, mst) { mm_fetch_add(mc, ma, md, mr, mst) }
 inline mm_mb(mc, mst)              { d_step { sb_n[mc] == 0 -> STEP(mc, mst) } }
 inline mm_wmb(mc)                 { skip }
 inline mm_rmb(mc)                 { skip }

@@ -20,6 +20,9 @@
  *  smp_mb        drains the buffer, binds a late load, resets the views;
  *  smp_rmb       binds a late load, resets the views;  smp_wmb  orders stores (above);
  *  RMW (xchg, fetch-add) are fully ordered (Linux semantics): drain, act on memory, reset views;
+ *  acquire RMW   (fetch-add-acquire: LDADDA, or LDAXR+STXR) acts on memory like spin_lock: it
+ *                waits for the CPU's release stores and its own buffered stores to the same
+ *                address only, so other earlier stores may drain after it; then resets views;
  *  spin_lock     test-and-set acquire on memory (LDAXR/STXR); it also waits until no store of its
  *                own to the lock is buffered (same-address order);
  *  spin_unlock   release store.
@@ -315,6 +318,35 @@ inline mm_xchg(mc, ma, mv, mr, mst) {
 inline mm_fetch_add(mc, ma, md, mr, mst) {
 	mm_resolve(mc);
 	d_step { sb_n[mc] == 0 -> STEP(mc, mst); mr = mem[ma]; mm_commit(mc, ma, mr + md); mm_resetview(mc) }
+}
+/*
+ * atomic_fetch_add_acquire (Armv8 LDADDA, or LDAXR/STXR): atomic on ma, and every later access
+ * is ordered after it (the view reset: later loads see memory no older than the RMW; later
+ * stores enter the buffer after it acted on memory).  Earlier accesses are NOT ordered before
+ * it: the CPU's buffered stores to other addresses stay buffered and may drain after it (the
+ * difference from mm_fetch_add, shown by promela/litmus/sb+acqrmw+mb.pml), and a pending late
+ * load is not bound.  It does wait for
+ *  - the CPU's release stores: Armv8 orders STLR before a later acquire (RCsc, "[L]; po; [A]"),
+ *    as mm_lock and mm_load_acq do;
+ *  - the CPU's own buffered stores to ma: a store and a later RMW of one address keep their
+ *    order (coherence), and the RMW acts on memory.
+ * Like mm_lock, the RMW's write reaches memory in the step of its read, so other CPUs' fresh
+ * loads see it before any later load of this CPU is made: Armv8 lets that write be seen after
+ * later loads (spec/memory-models.md, REQ-LOCK-2: why no property here depends on it).
+ * Known-bad variants, for tests/suites/30-model.sh only: -DMM_ACQ_RMW_BUG=1 also waits for an
+ * empty buffer (as strong as mm_fetch_add: sb+acqrmw+mb.pml is then wrongly forbidden);
+ * -DMM_ACQ_RMW_BUG=2 does not reset the views (no acquire: mp+rel+acqrmw.pml then fails).
+ */
+#ifndef MM_ACQ_RMW_BUG
+#define MM_ACQ_RMW_BUG 0
+#endif
+inline mm_fetch_add_acq(mc, ma, md, mr, mst) {
+	d_step { sb_nrel[mc] == 0 && !SB_HAS(mc, ma) && (MM_ACQ_RMW_BUG != 1 || sb_n[mc] == 0) ->
+		STEP(mc, mst);
+		/* a pending late load of ma would read this later write (coherence); never done */
+		assert(!(lt_p[mc] && lt_a[mc] == ma));
+		mr = mem[ma]; mm_commit(mc, ma, mr + md);
+		if :: MM_ACQ_RMW_BUG != 2 -> mm_resetview(mc) :: else fi }
 }
 inline mm_lock(mc, ml, mst) {
 	d_step { sb_nrel[mc] == 0 && !SB_HAS(mc, ml) && mem[ml] == 0 ->

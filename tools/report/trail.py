@@ -26,7 +26,7 @@ MARKERS = [
 # What the enclosing inline of a STEP printf does to the CPU's store buffer.
 PRIM = [
     ("store", re.compile(r"^mm_(store|store_rel|unlock|buffer)\b")),
-    ("atomic", re.compile(r"^mm_(lock|xchg|fetch_add|mb|rmw\w*|cas)\b")),
+    ("atomic", re.compile(r"^mm_(lock|xchg|fetch_add\w*|mb|rmw\w*|cas)\b")),
     ("load", re.compile(r"^mm_(load\w*|read)\b")),
 ]
 MOVE = re.compile(r"^\s*(\d+):\s+proc\s+(\d+)\s+\(([^)]*)\)\s+(\S+?):(\d+)\s+\(state\s+\d+\)"

@@ -10,18 +10,18 @@
 #define STATUS(l)  (l)          /* status byte of line l: bits below, depth << 3 */
 #define FLAG       2            /* the tg3 driver's irq_sync flag (line 0's first handler) */
 #define ACT(l)     (3 + (l))    /* action chain of line l: bit s = handler s installed */
-#define WORK       5            /* the handler's last write, read by the driver (REQ-SYNC-2) */
-#define NH         6
-#define DLOCK(l)   (6 + (l))    /* descriptor lock of line l (only lock/unlock touch it) */
-#define DRVLOCK    8            /* a driver lock, taken by line 0's handler (hazard scenario) */
-#define OTHLOCK    9            /* another lock (hazard scenario) */
-#define NADDR      10
+#define WORK(c)    (4 + (c))    /* handler CPU c's last write (c = 1..4), read by the driver (REQ-SYNC-2) */
+#define NH         9
+#define DLOCK(l)   (9 + (l))    /* descriptor lock of line l (only lock/unlock touch it) */
+#define DRVLOCK    11           /* a driver lock, taken by line 0's handler (hazard scenario) */
+#define OTHLOCK    12           /* another lock (hazard scenario) */
+#define NADDR      13
 
 /* who plain-loads what outside a lock_load (R8 of spec/memory-models.md): the status word only
  * the driver's synchronize_irq spin; the flag and the chain only CPUs running handlers (CPU 0
  * too in the hazard scenario, where it takes interrupts) */
-#define MM_TRACK(c, a) (((a) < 2 && (c) == 0) || ((a) == WORK && (c) == 0) || \
-	((a) >= 2 && (a) < WORK && ((c) != 0 || SCEN == SCEN_HAZARD)))
+#define MM_TRACK(c, a) (((a) < 2 && (c) == 0) || ((a) >= WORK(1) && (a) < NH && (c) == 0) || \
+	((a) >= 2 && (a) < WORK(1) && ((c) != 0 || SCEN == SCEN_HAZARD)))
 
 #define INPROGRESS 1
 #define PENDING    2
@@ -46,7 +46,15 @@ mtype = { D_LOCK, D_CHECK, D_SET_PENDING, D_SET_INPROGRESS, D_UNLOCK, D_HANDLER,
 #define CHECK_FLAG 1
 #endif
 #ifndef CHECK_SYNC2
-#define CHECK_SYNC2 0      /* the handler writes WORK; the driver reads it after the return */
+#define CHECK_SYNC2 0      /* the handler writes WORK(me); the driver reads them after the return */
+#endif
+#if CHECK_SYNC2 && NCPU > 5
+#error "CHECK_SYNC2: one WORK word per handler CPU, for NCPU <= 5"
+#endif
+/* -DSYNC2_CONST=1: the old, weak form of the check -- every write stores 1, so an earlier
+ * visible write hides a later invisible one (a known-weak twin, spec/memory-models.md) */
+#ifndef SYNC2_CONST
+#define SYNC2_CONST 0
 #endif
 
 /* ---- ghost state ---- */
@@ -70,9 +78,17 @@ byte busy;                  /* CPUs inside handle_irq */
 bit  dis_window;            /* REQ-DEPTH-1: between disable_irq's return and the last enable */
 byte frun;                  /* REQ-LIFECYCLE-5: CPUs running the handler being freed */
 bit  hr[NCPU];              /* ... this CPU is one of them */
-bit  wrote[NCPU];           /* REQ-SYNC-2: this CPU's instance stored WORK ... */
-bit  wended;                /* ... and an instance begun before the call that stored it ended */
-bit  must_see;              /* at the return: the driver must see WORK = 1 */
+/* REQ-SYNC-2 with distinct values: the n-th H_DONE of CPU c stores n in WORK(c), its own word
+ * (one writer per word, so coherence order is c's program order and a larger value is later) */
+bit  wrote[NCPU];           /* this CPU's running instance has stored WORK(me) */
+byte wcnt[NCPU];            /* the H_DONE stores CPU c has made (the last value it wrote) */
+byte wneed[NCPU];           /* the last value a covered instance of c wrote and ended with */
+byte wmust[NCPU];           /* wneed at the return: the driver must read WORK(c) >= this */
+#if SYNC2_CONST
+#define WVAL(c) 1
+#else
+#define WVAL(c) wcnt[c]
+#endif
 bit  freed;                 /* free_irq has returned */
 #ifdef PROBE
 bit  probe_hit;             /* non-vacuity probes: assert(!probe_hit) must be violated */
@@ -128,7 +144,7 @@ inline tg3_first(me, fl) {
 inline tg3_rest(me, fl, l, acts) {   /* (called only when it has a step) */
 #if CHECK_SYNC2
 	/* REQ-SYNC-2: the handler's last write (a completion the driver reads after the return) */
-	atomic { mm_store(me, WORK, 1, H_DONE); wrote[me] = 1
+	atomic { wcnt[me]++; mm_store(me, WORK(me), WVAL(me), H_DONE); wrote[me] = 1
 #if SCEN != SCEN_HAZARD
 		; chain_ghosts(me, l, acts)          /* the next actions' calls ride on it (R13) */
 #endif
@@ -294,7 +310,8 @@ inline handle_irq(me, l, st, acts, fl) {
 			inst[me] = 0; stale = stale - old[me]; old[me] = 0;
 			/* REQ-SYNC-2 covers the instances of REQ-SYNC-1: begun before the call began */
 			if
-			:: wrote[me] && (!(insync || returned) || ((before >> me) & 1)) -> wended = 1
+			:: wrote[me] && (!(insync || returned) || ((before >> me) & 1)) ->
+				wneed[me] = WVAL(me)
 			:: else
 			fi;
 			wrote[me] = 0;
@@ -346,7 +363,11 @@ inline synchronize_irq(me, l, st) {
 #if CHECK_FLAG && SCEN == SCEN_SYNC
 		assert(stale == 0);
 #endif
-		must_see = wended;          /* REQ-SYNC-2: an instance that wrote has ended */
+		/* REQ-SYNC-2: for every CPU, the write of the last covered instance that ended */
+		wmust[1] = wneed[1];
+		if :: NCPU > 2 -> wmust[2] = wneed[2] :: else fi;
+		if :: NCPU > 3 -> wmust[3] = wneed[3] :: else fi;
+		if :: NCPU > 4 -> wmust[4] = wneed[4] :: else fi;
 		insync = 0; returned = 1 }
 }
 

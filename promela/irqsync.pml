@@ -16,6 +16,10 @@
  *   NCPU=2..8  NLINES=1..2  ARRIVALS=1..4 (per line)  SHARERS=1..2 (handlers on line 0)
  *                                  (the matrix uses 2..5; model-scale and model-swarm up to 8)
  *   PROBE=n                        non-vacuity probe n (see PROBE_IF in irq.pml)
+ *   CHECK_SYNC2=1                  SYNC: REQ-SYNC-2, each handler CPU c's n-th completion stores n
+ *                                  in WORK(c); the driver checks every WORK(c) (NCPU <= 5)
+ *   SYNC2_AFTER_FIRST=1            SYNC-2: the driver starts after reading CPU 1's first completion
+ *   SYNC2_CONST=1                  SYNC-2: every completion stores 1 (the old, weak check)
  * CPU 0 runs the scenario (the driver); CPUs 1.. take interrupts.  In the HAZARD scenario CPU 0
  * also takes interrupts whenever its interrupts are enabled.
  */
@@ -49,6 +53,9 @@
 #endif
 #ifndef HAZARD_FIX
 #define HAZARD_FIX 0
+#endif
+#ifndef SYNC2_AFTER_FIRST
+#define SYNC2_AFTER_FIRST 0     /* CHECK_SYNC2: the driver starts after reading a completion */
 #endif
 #if SCEN == SCEN_FREE
 #define FREE_DEV 0      /* the handler being freed: line 0, handler 0 */
@@ -91,7 +98,8 @@ bit irq_en[NCPU];       /* local interrupt-enable state (REQ-LOCK-6) */
  */
 #if SYMM
 #define CLEAN(c) (NCPU > (c) && irq_en[c] && MM_CLEAN(c) && inst[c] == 0 && !old[c] && \
-	!wrote[c] && !hr[c] && ch_snap[c] == 0 && ch_called[c] == 0 && !((before >> (c)) & 1) && \
+	!wrote[c] && wcnt[c] == 0 && !hr[c] && ch_snap[c] == 0 && ch_called[c] == 0 && \
+	!((before >> (c)) & 1) && \
 	lk_owner[DLOCK(0)] != (c) + 1 && lk_owner[DLOCK(1)] != (c) + 1 && \
 	lk_owner[DRVLOCK] != (c) + 1 && lk_owner[OTHLOCK] != (c) + 1)
 #define CLEAN_BELOW(me, c) ((me) > (c) && CLEAN(c))
@@ -143,14 +151,28 @@ proctype driver() {
 	bit flags;
 #if SCEN == SCEN_SYNC
 	/* the tg3 quiesce pattern (REQ-SYNC-3 with CALLER_MB, REQ-SYNC-4 without) */
+#if CHECK_SYNC2 && SYNC2_AFTER_FIRST
+	/* the driver starts once it has read CPU 1's first completion: from here on that
+	 * (earlier, visible) write is what a stale read of WORK(1) returns, never 0 */
+	do
+	:: atomic { mm_load(0, WORK(1), fl, DRV_READ_DONE); if :: fl > 0 -> fl = 0; break :: else fi }
+	od;
+#endif
 	mm_store(0, FLAG, 1, DRV_STORE_FLAG);
 #if CALLER_MB
 	mm_mb(0, DRV_MB);
 #endif
 	synchronize_irq(0, 0, st);
 #if CHECK_SYNC2
-	/* REQ-SYNC-2: the writes of the instances that ended before the return are visible */
-	atomic { mm_load(0, WORK, fl, DRV_READ_DONE); assert(!must_see || fl == 1); fl = 0 }
+	/* REQ-SYNC-2: for every handler CPU l, the write of the last instance the call covered
+	 * (begun before it, ended before the return) is visible: WORK(l) reads that value or a
+	 * later one of the same CPU (l is free here: the driver's line is the constant 0) */
+	l = 1;
+	do
+	:: atomic { l < NCPU -> mm_load(0, WORK(l), fl, DRV_READ_DONE); assert(fl >= wmust[l]);
+		fl = 0; l++ }
+	:: else -> l = 0; break
+	od;
 #endif
 #elif SCEN == SCEN_FREE
 	free_irq(0, 0, st);                      /* REQ-LIFECYCLE-5 */

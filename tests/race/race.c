@@ -20,18 +20,33 @@
  * after the end barrier (the detector trap of hw-race.md); v2 == 0 is the
  * guard that would catch a broken detector.
  *
+ * A round HITS THE WINDOW when the handler read flag == 0 and, while it was
+ * still running (its watch), saw the driver inside synchronize_irq (`in_sync`,
+ * stored just before the call) or already returned from it.  Only such a round
+ * can show the race: a handler that read the old flag overlaps the call, and
+ * synchronize_irq must wait for it.  Every violation is a window hit; a round
+ * that misses the window (the handler ran too early or too late, or read 1)
+ * says nothing about the variant.  So runs are sized by window hits, not by
+ * seconds or rounds: the same target for v0, v1 and v2.
+ *
  * Each round: a spin barrier; both sides warm the lines (flag, status,
  * lock) so they start Shared; both wait for a common TSC deadline plus a
  * random offset of 0..400 cycles; race; end barrier; check; reset.
  *
- * Modes:
+ * Usage:
+ *   race [--barrier] [--signals] --hits N --cap SECONDS [--count]
+ *       run until N window hits: print "no violation in N window hits", exit
+ *       0; stop at the first violation (print VIOLATION..., exit 1), or with
+ *       --count count violations until N hits (exit 0: a rate, for make
+ *       bench).  Reaching the wall-clock cap first is INCONCLUSIVE (exit 3),
+ *       never a pass.
  *   race [--barrier] [--signals] --cap SECONDS
- *       run until the first violation (print VIOLATION..., exit 1) or the
- *       cap (print "no violation", exit 0)
- *   race [--barrier] [--signals] --rate SECONDS
- *       run for SECONDS, print rounds, violations, violations per million
- *       rounds (exit 0)
+ *       time-sized (the qemu-user run of mk/cross.mk): until the first
+ *       violation (exit 1) or the cap ("no violation", exit 0); window hits
+ *       are printed, not required.
  *   race --probe   exit 0 if two CPUs can be pinned, 77 otherwise
+ * Every run ends with a line "RACE {json}": rounds, window hits, violations,
+ * the window hits up to the first violation, seconds, outcome.
  * --signals: the interrupt comes as a real signal (the hosted port's
  * controller, pthread_kill) to the dispatch CPU, which idles with
  * interrupts enabled; the driver raises it, then stores the flag after the
@@ -57,9 +72,11 @@
 #define WATCH 4000		/* iterations the handler watches `returned` */
 
 static atomic_int flag;			/* the driver's tg3 flag */
+static atomic_int in_sync;		/* the driver has called synchronize_irq this round */
 static atomic_int returned;		/* synchronize_irq has returned this round */
 static int h_read = -1;			/* handler's flag value this round (-1: not run) */
 static int h_saw_returned;
+static int h_saw_in_sync;		/* ... saw the driver inside synchronize_irq */
 static atomic_int h_done;		/* the handler ran this round */
 static unsigned long long h_start;	/* when it started (ticks) */
 static unsigned long long raised_at;	/* --signals: when the driver raised the line */
@@ -110,24 +127,37 @@ static void barrier(int *local_sense)
 	}
 }
 
+/*
+ * After reading the old flag, watch the driver: did it enter synchronize_irq
+ * (a window hit) and did the call return while we still run (a violation)?
+ */
+static void watch_driver(int *saw_in_sync, int *saw_returned)
+{
+	int i;
+
+	for (i = 0; i < WATCH; i++) {
+		if (atomic_load_explicit(&returned, memory_order_relaxed)) {
+			*saw_returned = 1;
+			return;
+		}
+		if (!*saw_in_sync && atomic_load_explicit(&in_sync, memory_order_relaxed))
+			*saw_in_sync = 1;
+	}
+}
+
 static irqreturn_t handler(void *dev_id)
 {
-	int v, i, saw = 0;
+	int v, saw = 0, inside = 0;
 
 	(void)dev_id;
 	h_start = ticks();
 	IRQSYNC_STEP(H_READ_FLAG, L);
 	v = atomic_load_explicit(&flag, memory_order_relaxed);
-	if (v == 0) {
-		for (i = 0; i < WATCH; i++) {
-			if (atomic_load_explicit(&returned, memory_order_relaxed)) {
-				saw = 1;
-				break;
-			}
-		}
-	}
+	if (v == 0)
+		watch_driver(&inside, &saw);
 	h_read = v;
 	h_saw_returned = saw;
+	h_saw_in_sync = inside;
 	atomic_store_explicit(&h_done, 1, memory_order_release);
 	return IRQ_HANDLED;
 }
@@ -146,6 +176,7 @@ static atomic_ullong deadline;
 static atomic_int stop;
 static int cpu_d, cpu_h;
 static unsigned long long rounds, violations, handler_runs, first_round;
+static unsigned long long hits, first_hits;	/* window hits; hits up to the first violation */
 static double t_first = -1.0;
 
 static int pin(int cpu)
@@ -219,22 +250,152 @@ static int driver_round(unsigned int *seed)
 		IRQSYNC_STEP(DRV_MB, L);
 		smp_mb();
 	}
+	/* harness only: no ordering needed, the handler reads it after its flag load */
+	atomic_store_explicit(&in_sync, 1, memory_order_relaxed);
 	(void)synchronize_irq(L);
 	atomic_store_explicit(&returned, 1, memory_order_release);
 	return 0;
 }
 
-int main(int argc, char **argv)
-{
-	double cap = 10.0, t0;
-	int rate_mode = 0, probe = 0, i, sense = 0;
-	unsigned int seed = 0x2545f491U;
-	pthread_t th;
-	cpu_set_t avail;
-	int ncpu = 0, c;
-	static int dev;
+/* What a run is asked for (the command line). */
+static double opt_cap = 10.0;		/* wall-clock cap, seconds */
+static unsigned long long opt_hits;	/* target window hits; 0: time-sized (--cap only) */
+static int opt_count;			/* --count: count violations up to the target */
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
+/* Check the round just ended (after the end barrier), then reset it. */
+static void check_round(double t0)
+{
+	rounds++;
+	if (atomic_load_explicit(&h_done, memory_order_acquire)) {
+		handler_runs++;
+		if (opt_signals && h_start > raised_at && h_start - raised_at < 10000000ULL)
+			latency = 0.9 * latency + 0.1 * (double)(h_start - raised_at);
+		if (h_read == 0 && (h_saw_in_sync || h_saw_returned))
+			hits++;
+		if (h_read == 0 && h_saw_returned) {
+			violations++;
+			if (t_first < 0) {
+				t_first = now() - t0;
+				first_round = rounds;
+				first_hits = hits;
+			}
+		}
+	}
+	atomic_store(&flag, 0);
+	atomic_store(&in_sync, 0);
+	atomic_store(&returned, 0);
+	atomic_store(&h_done, 0);
+	h_read = -1;
+	h_saw_returned = 0;
+	h_saw_in_sync = 0;
+	if (opt_signals) {
+		/* a late delivery must not leak into the next round */
+		(void)synchronize_irq(L);
+	}
+}
+
+/* Stop after this round?  Sets *capped when the wall-clock cap ended the run. */
+static int run_over(double t0, int *capped)
+{
+	if (violations && !opt_count)
+		return 1;
+	if (opt_hits && hits >= opt_hits)
+		return 1;
+	/* the clock is read every 1024 rounds: a round is about a microsecond */
+	if ((rounds & 1023ULL) == 0ULL && now() - t0 > opt_cap) {
+		*capped = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* The driver's loop of rounds, until run_over(); returns whether the cap ended it. */
+static int run_rounds(void)
+{
+	unsigned int seed = 0x2545f491U;
+	int sense = 0, capped = 0;
+	double t0 = now();
+
+	for (;;) {
+		atomic_store(&deadline, ticks() + 2000ULL);
+		barrier(&sense);			/* start */
+		warm();
+		driver_round(&seed);
+		if (opt_signals) {
+			/* the handler may still be on its way: wait a bounded time for it */
+			unsigned long long w = ticks() + 200000ULL;
+
+			while (!atomic_load_explicit(&h_done, memory_order_acquire) && ticks() < w)
+				;
+		}
+		barrier(&sense);			/* end */
+		check_round(t0);			/* check, then reset: both after it */
+		if (run_over(t0, &capped))
+			atomic_store(&stop, 1);
+		barrier(&sense);			/* checked and reset */
+		if (atomic_load(&stop))
+			break;
+	}
+	barrier(&sense);				/* let the dispatch side see stop */
+	return capped;
+}
+
+static const char *outcome(int capped)
+{
+	if (violations && !opt_count)
+		return "violation";
+	if (opt_hits && capped)
+		return "inconclusive";
+	return violations ? "violations counted" : "no violation";
+}
+
+static void print_figures(double dt, int capped)
+{
+	double per_m = rounds ? 1e6 * (double)violations / (double)rounds : 0.0;
+
+	printf("rounds: %llu  handler ran: %llu  window hits: %llu  violations: %llu  in %.2f s\n",
+	       rounds, handler_runs, hits, violations, dt);
+	printf("rate: %.1f violations per million rounds, %.1f window hits per million rounds, "
+	       "%.1f violations per million window hits\n", per_m,
+	       rounds ? 1e6 * (double)hits / (double)rounds : 0.0,
+	       hits ? 1e6 * (double)violations / (double)hits : 0.0);
+	printf("RACE {\"rounds\": %llu, \"handler_runs\": %llu, \"window_hits\": %llu, "
+	       "\"target_hits\": %llu, \"violations\": %llu, \"first_violation_hits\": %llu, "
+	       "\"first_violation_round\": %llu, \"seconds\": %.3f, \"per_million\": %.1f, "
+	       "\"outcome\": \"%s\"}\n", rounds, handler_runs, hits, opt_hits, violations,
+	       first_hits, first_round, dt, per_m, outcome(capped));
+}
+
+/* The verdict line and exit status of a run (the suites match these lines). */
+static int verdict(int capped)
+{
+	if (violations && !opt_count) {
+		printf("VIOLATION: round %llu (%.4f s, window hit %llu): the handler read flag 0 and "
+		       "was still running when synchronize_irq returned\n",
+		       first_round, t_first, first_hits);
+		return 1;
+	}
+	if (opt_hits && capped) {
+		printf("INCONCLUSIVE: %llu of %llu window hits within the %.0f s cap: "
+		       "not enough rounds hit the race window to count as evidence\n",
+		       hits, opt_hits, opt_cap);
+		return 3;
+	}
+	if (opt_count)
+		return 0;
+	if (opt_hits)
+		printf("no violation in %llu window hits (%llu rounds)\n", hits, rounds);
+	else
+		printf("no violation within %.1f s (%llu window hits, not sized by them)\n",
+		       opt_cap, hits);
+	return 0;
+}
+
+/* Returns -1 on a bad argument, 1 for --probe, else 0. */
+static int parse_args(int argc, char **argv)
+{
+	int i, probe = 0;
+
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--barrier"))
 			opt_barrier = 1;
@@ -242,28 +403,59 @@ int main(int argc, char **argv)
 			opt_signals = 1;
 		else if (!strcmp(argv[i], "--probe"))
 			probe = 1;
+		else if (!strcmp(argv[i], "--count"))
+			opt_count = 1;
 		else if (!strcmp(argv[i], "--cap") && i + 1 < argc)
-			cap = atof(argv[++i]);
-		else if (!strcmp(argv[i], "--rate") && i + 1 < argc) {
-			cap = atof(argv[++i]);
-			rate_mode = 1;
-		}
+			opt_cap = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--hits") && i + 1 < argc)
+			opt_hits = strtoull(argv[++i], NULL, 0);
+		else
+			return -1;
 	}
+	if (opt_count && !opt_hits)
+		return -1;	/* a rate is sized by window hits too */
+	return probe;
+}
 
-	/* Two distinct CPUs we may run on. */
+/* Two distinct CPUs we may run on; the driver pinned to the first.  Returns how many. */
+static int pick_cpus(void)
+{
+	cpu_set_t avail;
+	int ncpu = 0, c;
+
 	cpu_d = cpu_h = -1;
-	if (sched_getaffinity(0, sizeof(avail), &avail) == 0) {
-		for (c = 0; c < CPU_SETSIZE; c++) {
-			if (!CPU_ISSET(c, &avail))
-				continue;
-			if (ncpu == 0)
-				cpu_d = c;
-			else if (ncpu == 1)
-				cpu_h = c;
-			ncpu++;
-		}
+	if (sched_getaffinity(0, sizeof(avail), &avail) != 0)
+		return 0;
+	for (c = 0; c < CPU_SETSIZE; c++) {
+		if (!CPU_ISSET(c, &avail))
+			continue;
+		if (ncpu == 0)
+			cpu_d = c;
+		else if (ncpu == 1)
+			cpu_h = c;
+		ncpu++;
 	}
-	if (ncpu < 2 || pin(cpu_d) != 0) {
+	if (ncpu >= 2 && pin(cpu_d) != 0)
+		return 0;
+	return ncpu;
+}
+
+int main(int argc, char **argv)
+{
+	double t0;
+	int probe, ncpu, capped;
+	pthread_t th;
+	static int dev;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	probe = parse_args(argc, argv);
+	if (probe < 0) {
+		fprintf(stderr, "usage: race [--barrier] [--signals] [--hits N [--count]] --cap SECONDS"
+			" | --probe\n");
+		return 2;
+	}
+	ncpu = pick_cpus();
+	if (ncpu < 2) {
 		printf("SKIP: cannot pin two distinct CPUs (%d available)\n", ncpu);
 		return 77;
 	}
@@ -287,72 +479,13 @@ int main(int argc, char **argv)
 	       "v2",
 #endif
 	       opt_barrier ? "smp_mb" : "none", opt_signals ? "signals" : "direct", cpu_d, cpu_h);
+	if (opt_hits)
+		printf("target: %llu window hits%s, cap %.0f s\n", opt_hits,
+		       opt_count ? " (counting violations)" : "", opt_cap);
 
 	t0 = now();
-	for (;;) {
-		atomic_store(&deadline, ticks() + 2000ULL);
-		barrier(&sense);			/* start */
-		warm();
-		driver_round(&seed);
-		if (opt_signals) {
-			/* the handler may still be on its way: wait a bounded time for it */
-			unsigned long long w = ticks() + 200000ULL;
-
-			while (!atomic_load_explicit(&h_done, memory_order_acquire) && ticks() < w)
-				;
-		}
-		barrier(&sense);			/* end */
-		/* Check, then reset: both after the end barrier. */
-		rounds++;
-		if (atomic_load_explicit(&h_done, memory_order_acquire)) {
-			handler_runs++;
-			if (opt_signals && h_start > raised_at && h_start - raised_at < 10000000ULL)
-				latency = 0.9 * latency + 0.1 * (double)(h_start - raised_at);
-			if (h_read == 0 && h_saw_returned) {
-				violations++;
-				if (t_first < 0) {
-					t_first = now() - t0;
-					first_round = rounds;
-				}
-			}
-		}
-		atomic_store(&flag, 0);
-		atomic_store(&returned, 0);
-		atomic_store(&h_done, 0);
-		h_read = -1;
-		h_saw_returned = 0;
-		if (opt_signals) {
-			/* a late delivery must not leak into the next round */
-			(void)synchronize_irq(L);
-		}
-		if ((!rate_mode && violations) || ((rounds & 1023ULL) == 0ULL && now() - t0 > cap))
-			atomic_store(&stop, 1);
-		barrier(&sense);			/* checked and reset */
-		if (atomic_load(&stop))
-			break;
-	}
-	barrier(&sense);				/* let the dispatch side see stop */
+	capped = run_rounds();
 	pthread_join(th, NULL);
-
-	{
-		double dt = now() - t0;
-
-		printf("rounds: %llu  handler ran: %llu  violations: %llu  in %.2f s\n",
-		       rounds, handler_runs, violations, dt);
-		printf("rate: %.1f violations per million rounds, %.2f per second\n",
-		       rounds ? 1e6 * (double)violations / (double)rounds : 0.0,
-		       (double)violations / dt);
-		printf("RACE {\"rounds\": %llu, \"violations\": %llu, \"seconds\": %.3f, "
-		       "\"per_million\": %.1f}\n", rounds, violations, dt,
-		       rounds ? 1e6 * (double)violations / (double)rounds : 0.0);
-	}
-	if (rate_mode)
-		return 0;
-	if (violations) {
-		printf("VIOLATION: round %llu (%.4f s): the handler read flag 0 and was still running "
-		       "when synchronize_irq returned\n", first_round, t_first);
-		return 1;
-	}
-	printf("no violation within %.1f s\n", cap);
-	return 0;
+	print_figures(now() - t0, capped);
+	return verdict(capped);
 }

@@ -15,7 +15,11 @@
  * Violations counted (each names its requirement):
  *   sync_running    an acting A handler still ran when synchronize_irq returned (REQ-SYNC-1)
  *   sync_stale      an A handler acted on irq_sync == 0 after synchronize_irq returned (REQ-SYNC-3/4)
- *   sync_visible    the handler's last write not visible after the return (REQ-SYNC-2)
+ *   sync_visible    the acting handler's work (a_state) not visible after the return (REQ-SYNC-2)
+ *   sync_done       a covered call's last write not visible after the return (REQ-SYNC-2):
+ *                   each A handler call writes its own value (a global sequence number) to
+ *                   its CPU's slot; the driver checks every CPU's slot against the call that
+ *                   had begun there when synchronize_irq was called
  *   disable_ran     a B handler ran between disable_irq's return and enable_irq (REQ-DEPTH-1)
  *   freed_called    B2's handler called after free_irq returned (REQ-LIFECYCLE-5)
  *   reentered       a device handler entered on two CPUs at once (REQ-DISPATCH-3)
@@ -44,11 +48,11 @@
 #define LINE_A 3U
 #define LINE_B 5U
 
-enum { V_SYNC_RUNNING, V_SYNC_STALE, V_SYNC_VISIBLE, V_DISABLE_RAN, V_FREED_CALLED,
+enum { V_SYNC_RUNNING, V_SYNC_STALE, V_SYNC_VISIBLE, V_SYNC_DONE, V_DISABLE_RAN, V_FREED_CALLED,
        V_REENTERED, V_LOST, V_LOCK, V_IRQS_ON, NR_V };
 static const char *const v_name[NR_V] = {
 	"sync_running [REQ-SYNC-1]", "sync_stale [REQ-SYNC-3 REQ-SYNC-4]",
-	"sync_visible [REQ-SYNC-2]", "disable_ran [REQ-DEPTH-1]",
+	"sync_visible [REQ-SYNC-2]", "sync_done [REQ-SYNC-2]", "disable_ran [REQ-DEPTH-1]",
 	"freed_called [REQ-LIFECYCLE-5]", "reentered [REQ-DISPATCH-3]",
 	"lost [REQ-DISPATCH-2 REQ-DISPATCH-7]", "lock [REQ-LOCK-1]",
 	"irqs_on [REQ-DISPATCH-8]",
@@ -70,6 +74,20 @@ struct dev {
 static atomic_int a_irq_sync;			/* the driver's flag */
 static atomic_ulong a_act_begin, a_act_end;	/* handler acted (read irq_sync == 0) */
 static unsigned long a_state;			/* plain: written only while acting */
+/*
+ * REQ-SYNC-2 with distinct values.  Every call of the A handler takes a sequence number s (a
+ * global counter), publishes "s began on this CPU" at its start and stores s in its CPU's done
+ * slot as its last write.  Only the CPU itself writes its slots, so a larger value there is a
+ * later write: a call covered by synchronize_irq (begun before it) left its write visible iff
+ * the slot reads >= s after the return.  With one constant value an earlier call's visible
+ * write would hide a later call's missing one.
+ */
+static atomic_ulong a_seq;
+static atomic_ulong a_begun[NCPU];		/* the last call that began on CPU c */
+static atomic_ulong a_done[NCPU];		/* ... and the last one that wrote its completion */
+static __thread unsigned int this_cpu;		/* the CPU a thread (and its handlers) runs as */
+static unsigned long a_inflight;		/* calls the check covered that had not completed
+						 * at the call: it is not vacuous (CPU 0 only) */
 static struct dev dev_a, dev_b1, dev_b2;
 
 /* Line B is quiet between disable_irq's return and enable_irq. */
@@ -130,8 +148,11 @@ static void busy(unsigned int n)
 static irqreturn_t a_handler(void *dev_id)
 {
 	struct dev *d = dev_id;
+	unsigned long s = atomic_fetch_add_explicit(&a_seq, 1UL, memory_order_relaxed) + 1UL;
 
 	enter(d);
+	/* release: whoever reads s here also sees this instance's INPROGRESS (set before we ran) */
+	atomic_store_explicit(&a_begun[this_cpu], s, memory_order_release);
 	note_seen(LINE_A);
 	IRQSYNC_STEP(H_READ_FLAG, LINE_A);
 	/* Acquire pairs with the driver's release of irq_sync = 0, so a_state has one owner at a
@@ -147,6 +168,9 @@ static irqreturn_t a_handler(void *dev_id)
 	}
 	if ((atomic_load_explicit(&d->calls, memory_order_relaxed) & 15UL) == 0UL)
 		bump_shared();
+	IRQSYNC_STEP(H_DONE, LINE_A);
+	/* the last write (REQ-SYNC-2); relaxed: only synchronize_irq may make it visible */
+	atomic_store_explicit(&a_done[this_cpu], s, memory_order_relaxed);
 	leave(d);
 	return IRQ_HANDLED;
 }
@@ -182,9 +206,32 @@ static void spin_for(unsigned int n)
 /* CPU 0: the tg3 quiesce pattern. */
 static unsigned long rounds[NCPU];
 
+/* Before synchronize_irq: the last A call that had begun on each CPU (acquire pairs with the
+ * handler's release; a call whose start we miss is simply not checked, never falsely flagged). */
+static void snapshot_begun(unsigned long cover[NCPU])
+{
+	unsigned int c;
+
+	for (c = 0; c < NCPU; c++) {
+		cover[c] = atomic_load_explicit(&a_begun[c], memory_order_acquire);
+		if (atomic_load_explicit(&a_done[c], memory_order_relaxed) < cover[c])
+			a_inflight++;
+	}
+}
+
+/* After it: every covered call's completion is visible (REQ-SYNC-2). */
+static void check_covered_done(const unsigned long cover[NCPU])
+{
+	unsigned int c;
+
+	for (c = 0; c < NCPU; c++)
+		if (atomic_load_explicit(&a_done[c], memory_order_relaxed) < cover[c])
+			violation(V_SYNC_DONE);
+}
+
 static void drive_tg3(unsigned long round)
 {
-	unsigned long b, e, b2;
+	unsigned long b, e, b2, cover[NCPU];
 
 	IRQSYNC_STEP(DRV_STORE_FLAG, LINE_A);
 	atomic_store_explicit(&a_irq_sync, 1, memory_order_relaxed);
@@ -192,8 +239,10 @@ static void drive_tg3(unsigned long round)
 		IRQSYNC_STEP(DRV_MB, LINE_A);
 		smp_mb();			/* REQ-SYNC-3; even rounds test REQ-SYNC-4 */
 	}
+	snapshot_begun(cover);
 	if (synchronize_irq(LINE_A) != 0)
 		violation(V_SYNC_RUNNING);
+	check_covered_done(cover);
 	b = atomic_load_explicit(&a_act_begin, memory_order_relaxed);
 	e = atomic_load_explicit(&a_act_end, memory_order_relaxed);
 	if (b != e)
@@ -266,6 +315,7 @@ static void *cpu_main(void *arg)
 	struct cpu *c = arg;
 	unsigned long r = 0;
 
+	this_cpu = c->id;
 	if (irqsync_hosted_cpu_attach(c->id) != 0) {
 		fprintf(stderr, "cannot attach CPU %u\n", c->id);
 		exit(2);
@@ -406,6 +456,7 @@ int main(int argc, char **argv)
 	printf("driver rounds: tg3 %lu  disable/enable %lu  free/request %lu  misc %lu\n",
 	       rounds[0], rounds[1], rounds[2], rounds[3]);
 	printf("handler acts on A: %lu\n", atomic_load(&a_act_end));
+	printf("covered A calls in flight when synchronize_irq was called: %lu\n", a_inflight);
 	for (i = 0; i < NR_V; i++) {
 		unsigned long v = atomic_load(&violations[i]);
 

@@ -10,9 +10,21 @@ t_run "stress/build" make -s -j2 stress-tests
 
 SREQ="REQ-SYNC-1 REQ-SYNC-2 REQ-SYNC-3 REQ-SYNC-4 REQ-DEPTH-1 REQ-LIFECYCLE-5 REQ-DISPATCH-2 REQ-DISPATCH-3 REQ-DISPATCH-8 REQ-LOCK-1"
 t_run "stress/v2-300k-interrupts-zero-violations [$SREQ]" build/tests/stress 300000 120
+# sync_done is not vacuous: some covered A calls had not completed when synchronize_irq was called
+V2LOG=$(_t_log "stress/v2-300k-interrupts-zero-violations [$SREQ]")
+t_run "stress/v2-sync_done-saw-covered-calls-in-flight [REQ-SYNC-2]" \
+  grep -E '^covered A calls in flight when synchronize_irq was called: [1-9]' "$V2LOG"
 # The detectors can fail: a library whose synchronize_irq does not wait must be caught.
-t_run_fail "stress/mutant-nowait-detected [REQ-SYNC-1]" \
-  'sync_running \[REQ-SYNC-1\] +[1-9]' build/tests/stress-mutant-nowait 300000 120
+# One run, two verdicts: a call still running at the return (REQ-SYNC-1), and a covered call's
+# completion -- its own value in its CPU's slot -- not visible after the return (REQ-SYNC-2: a
+# late write an earlier call's visible one would hide, were the values one constant).
+nowait_detected() {
+  local log rc dt
+  _t_go "stress/mutant-nowait-detected [REQ-SYNC-1]" build/tests/stress-mutant-nowait 300000 120
+  _t_xfail "stress/mutant-nowait-detected [REQ-SYNC-1]" 'sync_running \[REQ-SYNC-1\] +[1-9]'
+  _t_xfail "stress/mutant-nowait-covered-completion-not-visible [REQ-SYNC-2]" 'sync_done \[REQ-SYNC-2\] +[1-9]'
+}
+nowait_detected
 
 # Sanitizer builds of the stress test (REQ-IMPL-2).  TSan wants a non-randomised layout.
 tsan() { if setarch "$(uname -m)" -R true 2>/dev/null; then setarch "$(uname -m)" -R "$@"; else "$@"; fi; }
@@ -21,20 +33,61 @@ t_run "stress/tsan-30k [REQ-IMPL-2]" tsan build/tests/stress-tsan 30000 120
 t_run_fail "stress/tsan-sees-mutant-race [REQ-IMPL-2 REQ-SYNC-2]" \
   'ThreadSanitizer: data race' tsan build/tests/stress-tsan-mutant 30000 120
 
-# Hardware race rounds: v0 and v1 must show the race within the cap; v2 must not (REQ-SYNC-3/4).
-# The first violation usually comes within milliseconds, but on a machine whose other core is
-# busy the two sides rarely overlap (a clean-clone run under load saw v1 miss a 10 s cap after
-# 206,848 rounds), so the cap is 30 s (and three attempts, below): it costs nothing when the race shows.
+# Hardware race rounds: v0 and v1 must show the race; v2 must not (REQ-SYNC-3/4).  A round
+# counts only when it HITS THE WINDOW (the handler read the flag clear and saw the driver inside
+# synchronize_irq: tests/race/README.md), so every run is sized by window hits, the same budget
+# for v0, v1 and v2: RACE_HITS hits within RACE_CAP seconds.  Reaching the cap first is
+# INCONCLUSIVE (exit 3): a failure for every case, never a pass.  Sizing (measured on this host,
+# tests/race/README.md): v0 shows the race within a few hits; v1 is rare here, 36-77 violations
+# per 10^6 hits (6-13 per million rounds), and 1000x rarer or more frequent on other hosts, so
+# its budget is 500,000 hits (18-38 expected here); v2 gets those same 500,000 hits (15-25 s at
+# 20,000-35,000 hits/s; beside proof jobs on both cores the rate falls to 4,000-11,000 hits/s,
+# hence the 300 s cap, under the 600 s case limit).
 if ! build/tests/race-v2 --probe >"$LOGDIR/race-probe.log" 2>&1; then
   t_skip "race/hardware [REQ-SYNC-3 REQ-SYNC-4]" "$(tail -1 "$LOGDIR/race-probe.log")"
   exit 0
 fi
-VRE='VIOLATION: round [0-9]+ .*synchronize_irq returned'
-# "v0/v1 can show the race" is an existence claim: up to three capped attempts (a session's
-# clean-clone run beside a full `make` saw v1 miss one 30 s cap after 148,480 rounds). The
-# "v2 shows none" runs below get one attempt each: no retry could hide a violation.
-observe() { local a; for a in 1 2 3; do echo "attempt $a"; "$@" || return; done; }
-t_run_fail "race/v0-no-barrier-observes-race [REQ-SYNC-4]" "$VRE" observe build/tests/race-v0 --cap 30
-t_run_fail "race/v1-observes-race [REQ-SYNC-3]" "$VRE" observe build/tests/race-v1 --cap 30
-t_run "race/v2-no-barrier-no-violation [REQ-SYNC-4]" build/tests/race-v2 --cap 5
-t_run "race/v2-barrier-no-violation [REQ-SYNC-3]" build/tests/race-v2 --barrier --cap 5
+: "${RACE_HITS:=500000}" "${RACE_CAP:=300}"
+VRE='VIOLATION: round [0-9]+ .*window hit [0-9]+.*synchronize_irq returned'
+# race_xfail NAME BINARY ARGS... — v0/v1: a violation within the budget; a capped run fails as
+# inconclusive, a run that used its whole budget without one fails as not shown.
+race_xfail() {
+  local name=$1; shift
+  local log rc dt
+  _t_go "$name" "$@" --hits "$RACE_HITS" --cap "$RACE_CAP"
+  if grep -q '^INCONCLUSIVE' "$log"; then
+    t_record fail "$name" "$dt" "$(grep -m1 '^INCONCLUSIVE' "$log") (log: $log)"
+  else
+    _t_xfail "$name" "$VRE"
+  fi
+}
+# the window hits a run needed to show its race (0 when it did not show it)
+needed_hits() { sed -n 's/^RACE .*"first_violation_hits": \([0-9]*\).*/\1/p' "$(_t_log "$1")" 2>/dev/null | tail -1; }
+V0="race/v0-no-barrier-observes-race [REQ-SYNC-4]"
+V1="race/v1-observes-race [REQ-SYNC-3]"
+race_xfail "$V0" build/tests/race-v0
+race_xfail "$V1" build/tests/race-v1
+# v2's "no violation" counts only with at least the window hits v0 (and v1) needed: its target
+# is the larger of the budget and theirs (the budget, whenever their expected failures passed).
+n0=$(needed_hits "$V0"); n1=$(needed_hits "$V1")
+V2_HITS=$(( RACE_HITS > ${n0:-0} ? RACE_HITS : ${n0:-0} )); V2_HITS=$(( V2_HITS > ${n1:-0} ? V2_HITS : ${n1:-0} ))
+# race_v2 NAME ARGS... — v2: no violation in V2_HITS window hits; a capped run fails as inconclusive
+race_v2() {
+  local name=$1; shift
+  local log rc dt
+  _t_go "$name" build/tests/race-v2 "$@" --hits "$V2_HITS" --cap "$RACE_CAP"
+  echo "v0 needed ${n0:-none} window hits, v1 ${n1:-none}: v2 ran to $V2_HITS" >>"$log"
+  if ((rc == 0)); then
+    t_record pass "$name" "$dt" "$(grep -m1 '^no violation' "$log"); v0 needed ${n0:-none}, v1 ${n1:-none}"
+  elif grep -q '^INCONCLUSIVE' "$log"; then
+    t_record fail "$name" "$dt" "$(grep -m1 '^INCONCLUSIVE' "$log") (log: $log)"
+  else
+    t_record fail "$name" "$dt" "$(_t_why "$rc" "$log")"
+  fi
+}
+race_v2 "race/v2-no-barrier-no-violation-in-$V2_HITS-window-hits [REQ-SYNC-4]"
+race_v2 "race/v2-barrier-no-violation-in-$V2_HITS-window-hits [REQ-SYNC-3]" --barrier
+# The cap can only fail a run: a target out of reach ends INCONCLUSIVE (exit 3), never a pass.
+t_run_fail "race/cap-reached-is-inconclusive-not-a-pass [REQ-SYNC-3 REQ-SYNC-4]" \
+  '^INCONCLUSIVE: [0-9]+ of 1000000000 window hits within the 1 s cap' \
+  build/tests/race-v2 --hits 1000000000 --cap 1

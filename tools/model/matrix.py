@@ -66,7 +66,7 @@ PROPS = {
     # REQ-SYNC-2: the handler's last write is visible to the caller after the return
     "sync-visible": dict(scen="SCEN_SYNC", d=["CHECK_SYNC1=0", "CHECK_FLAG=0", "CHECK_SYNC2=1",
                                               "CALLER_MB=1"], reqs=["REQ-SYNC-2"],
-                         match=r"assertion violated\s+\(?\s*!\(must_see\)\|\|\(fl==1\)"),
+                         match=r"assertion violated \(fl>=wmust\[l\]\)"),
     # the SYNC guarantee as an LTL formula ([] !(returned && stale > 0)); asserts compiled out
     "ltl-sync": dict(scen="SCEN_SYNC", d=["CHECK_SYNC1=0", "CHECK_FLAG=0", "CALLER_MB=1",
                                           "LTL_SYNC"], ltl=True, reqs=["REQ-SYNC-3"],

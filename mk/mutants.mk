@@ -4,12 +4,15 @@
 # Conformance (REQ-IMPL-3):
 #
 #   make conformance            generate schedules from SPIN (random simulations + counterexample
-#                               trails), replay them on the C core → build/evidence/conformance.json
+#                               trails, TSO and WEAK), replay them on the C core, v2 also on every
+#                               v0/v1 counterexample as a mapped schedule (and v0 on those as the
+#                               control) → build/evidence/conformance.json
 #                               (part of the default `make`: run there as the stamped producer
 #                               `make evidence-conformance`, after the model's trails exist;
 #                               tests/suites/80-conformance.sh writes build/conformance/ instead)
 #   make conformance-bins       only the replay harnesses (one per synchronize_irq variant)
-#   CONF_SEEDS=n                random simulations per configuration (default 20: ~1,550 schedules)
+#   CONF_SEEDS=n                random simulations per configuration (default 20, SYNC-2 runs n/2:
+#                               ~1,800 schedules)
 #
 # The harness links a library built with the step hooks (-DIRQSYNC_STEP_HOOKS, test-only) and the
 # variant under test; the shipped library (build/lib) has no hook (checked by 80-conformance.sh).
@@ -52,6 +55,10 @@ conformance: $(CONF_BINS) ## replay SPIN schedules on the C core → build/evide
 #                               {id, target, description, killed_by, results}) and
 #                               build/evidence/mutants-matrix.json (kill matrix, rate, time)
 #   make mutants MUTANTS=a,b    only those
+# WP runs on every C mutant: first on an unmutated control copy, whose unit results and prover
+# cache seed each mutant's copy (only the units the mutation changed are proved again), one WP
+# run at a time with JOBS units at once; a WP failure that is not the gate's verdict on a named
+# goal (a tool crash, no result, MUTANTS_WP_TIMEOUT) is an error, not a kill (spec/conformance.md).
 MUTANTS ?=
 .PHONY: mutants
 mutants: conformance-bins ## the mutation campaign → build/evidence/mutants.json

@@ -11,7 +11,8 @@ in tests/conformance/refinement.md, which this script parses.
 
 Usage: gen.py --tree DIR --seeds N --out FILE [--trails N] [--only sync,free,depth]
 Writes the schedules (format: tests/conformance/replay.c) grouped by the build that must
-replay them: FILE.v0, FILE.v1, FILE.v2; prints a JSON summary on stdout.
+replay them: FILE.v0, FILE.v1, FILE.v2 (which includes every v0/v1 counterexample as a mapped
+schedule, also written alone to FILE.mapped for the v0 control); prints a JSON summary on stdout.
 """
 import argparse, concurrent.futures as cf, json, os, re, shutil, subprocess, sys, tempfile, threading
 
@@ -19,12 +20,13 @@ _TMP = []
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STEP_RE = re.compile(r"^\s*STEP (\d+) ([A-Z_]+)(?: addr=(\d+) val=(\d+))?\s*$")
-FLUSH_RE = re.compile(r"^\s*FLUSH (\d+) addr=(\d+) val=(\d+)\s*$")
+# TSO flushes the oldest entry; WEAK names the entry it drains (any order the model allows)
+FLUSH_RE = re.compile(r"^\s*FLUSH (\d+) addr=(\d+) val=(\d+)(?: entry=(\d+))?\s*$")
 VAR_RE = re.compile(r"^\s+(\w+)(?:\[(\d+)\])? = (-?\d+)\s*$")
 ASSERT_RE = re.compile(r"text of failed assertion: assert\((.*)\)")
 # the model's assertions -> the violation names the harness uses
 VIOLATIONS = [("returned&&(stale>0)", "ltl-sync"), ("probe_hit", "none"), ("!(returned)", "sync3-read"), ("(stale==0)", "sync3-return"),
-              ("(before==0)", "sync1"), ("(frun==0)", "lifecycle5"),
+              ("(before==0)", "sync1"), ("(frun==0)", "lifecycle5"), ("(fl>=wmust[", "sync2"),
               ("dis_window", "depth1")]
 # The model's addresses of line 0 (read from promela/irq.pml by layout(); defaults for the doc)
 STATUS, FLAG, DLOCK0 = 0, 2, 6
@@ -43,10 +45,19 @@ def layout(pdir):
         return int(m.group(1) or 0)
     STATUS, FLAG, act, DLOCK0 = addr("STATUS", True), addr("FLAG", False), addr("ACT", True), addr("DLOCK", True)
     WORDS = {STATUS: "status", FLAG: "flag", act: "act", DLOCK0: "lock"}
+    # REQ-SYNC-2's completion words, WORK(c) = base + c for handler CPUs c = 1..4 (if the model has them)
+    m = re.search(r"#define\s+WORK\(c\)\s+\(\s*(\d+)\s*\+\s*\(c\)\s*\)", src)
+    if m:
+        WORDS.update({int(m.group(1)) + c: "work%d" % c for c in range(1, 5)})
+
+
+LOCK_SITE = re.compile(r"`(irqsync_desc_lock|spin_lock)`")
 
 
 def load_map(path):
-    """The table of refinement.md: model step -> (C step, stores, drain); and the merges."""
+    """The table of refinement.md: model step -> (C step, stores, flags); and the merges.
+    flags: 1 drain, 2 locked, 4 acquires the descriptor lock (a drain step whose C site takes
+    it: what the mapped continuation must know, replay.c "the mapped continuation")."""
     rows, merge = {}, set()
     intable = False
     for line in open(path):
@@ -57,9 +68,10 @@ def load_map(path):
         if intable and line.startswith("| ") and not line.startswith("| model") and "---" not in line:
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             if len(cells) == 6:
-                model, c, _site, stores, drain, locked = cells
+                model, c, site, stores, drain, locked = cells
                 rows[model] = (c, stores.replace(" ", "") or "-",
-                               (1 if drain == "drain" else 0) | (2 if locked == "locked" else 0))
+                               (1 if drain == "drain" else 0) | (2 if locked == "locked" else 0) |
+                               (4 if drain == "drain" and LOCK_SITE.search(site) else 0))
         m = re.match(r"- \*\*merge\*\*: (.*)", line)
         if m:
             merge = set(re.findall(r"`([A-Z_]+) \1`", m.group(1)))
@@ -94,7 +106,8 @@ def parse_run(text):
         if m:
             if int(m.group(2)) not in WORDS:
                 raise ValueError("a flush of address %s, which refinement.md does not map" % m.group(2))
-            events.append(["F", int(m.group(1)), WORDS[int(m.group(2))]])
+            events.append(["F", int(m.group(1)), WORDS[int(m.group(2))],
+                           None if m.group(4) is None else int(m.group(4))])
             continue
         m = ASSERT_RE.search(line)
         if m and violation == "none":      # spin -t goes on past the first; pan stopped there
@@ -205,13 +218,13 @@ def to_schedule(sid, cfg, events, final, violation, table, mode="match"):
     smask = relax_masks(events)
     lines = [f"schedule {sid}",
              "config variant=%d tso=%d scen=%s ncpu=%d sharers=%d caller_mb=%d mode=%s "
-             "check_sync1=%d check_flag=%d ltl_sync=%d"
-             % (cfg["variant"], cfg["mm"] == "tso", cfg["scen"], cfg["ncpu"], cfg["sharers"],
+             "check_sync1=%d check_flag=%d ltl_sync=%d sync2=%d weak=%d"
+             % (cfg["variant"], cfg["mm"] != "sc", cfg["scen"], cfg["ncpu"], cfg["sharers"],
                 cfg["caller_mb"], mode, cfg.get("check_sync1", 1), cfg.get("check_flag", 1),
-                cfg.get("ltl_sync", 0))]
+                cfg.get("ltl_sync", 0), cfg.get("sync2", 0), cfg["mm"] == "weak")]
     for ev in events:
         if ev[0] == "F":
-            lines.append(f"F {ev[1]} {ev[2]}")
+            lines.append(f"F {ev[1]} {ev[2]}" + ("" if ev[3] is None else f" {ev[3]}"))
             continue
         if ev[2] not in table:
             raise ValueError(f"model step {ev[2]} has no row in refinement.md")
@@ -221,13 +234,41 @@ def to_schedule(sid, cfg, events, final, violation, table, mode="match"):
         # the value the model read or wrote, for the words the harness can see
         acc = ev[3]
         val = ""
-        if acc and WORDS.get(acc[0]) in ("status", "flag"):
-            kind = "st" if WORDS[acc[0]] in stores.split(",") else "ld"
+        word = WORDS.get(acc[0], "") if acc else ""
+        if word in ("status", "flag") or word.startswith("work"):
+            own = word.startswith("work") and "work" in stores.split(",")   # a CPU's own WORK(c)
+            kind = "st" if word in stores.split(",") or own else "ld"
             mask = next((x[1] for x in ev[4:] if isinstance(x, tuple) and x[0] == "mask"), 7)
             val = " %s=%s:%d/%d" % (kind, WORDS[acc[0]], acc[1], mask)
         lines.append(f"S {ev[1]} {c} {stores} {drain}{val}")
     lines.append(expected(final, events, violation, cfg["ncpu"]) + " smask=%d" % smask)
     lines.append("end")
+    return "\n".join(lines) + "\n"
+
+
+def mapped_prefix(events):
+    """A v0/v1 counterexample as a mapped schedule for any build (spec/conformance.md, "Mapped
+    replays"): the events before the driver's S_RETURN, where v0/v1 return from synchronize_irq,
+    without v1's S_MB (v2 has no such step; the flushes it waited for stay).  From there the
+    harness runs its continuation.  None if the driver never returns in the trail."""
+    end = next((i for i, ev in enumerate(events) if ev[0] == "S" and ev[1] == 0 and ev[2] == "S_RETURN"), None)
+    if end is None:
+        return None
+    return [ev for ev in events[:end] if not (ev[0] == "S" and ev[1] == 0 and ev[2] == "S_MB")]
+
+
+def to_mapped(sid, cfg, events, violation, table):
+    """The mapped schedule of a counterexample, with the rows of refinement.md the continuation
+    needs (`M` lines); every property is checked (replay.c), so no check_* flags."""
+    prefix = mapped_prefix(events)
+    if prefix is None:
+        return None
+    lines = to_schedule(sid, dict(cfg, variant=2), prefix, {}, violation, table, "mapped").splitlines()
+    lines = [l for l in lines if not l.startswith(("expect ", "end"))]
+    rows = sorted(set((c, stores, flags) for c, stores, flags in table.values() if c != "-"))
+    lines += ["M %s %s %d" % r for r in rows]
+    # the harness reads only `violation` here: the counterexample's, named in its messages
+    lines += ["expect violation=%s" % violation, "end"]
     return "\n".join(lines) + "\n"
 
 
@@ -237,12 +278,19 @@ SCEN_D = {"sync": "SCEN_SYNC", "free": "SCEN_FREE", "depth": "SCEN_DEPTH"}
 def dflags(cfg):
     return ["-DMM_" + cfg["mm"].upper(), "-DVARIANT=%d" % cfg["variant"], "-DSCEN=" + SCEN_D[cfg["scen"]],
             "-DNCPU=%d" % cfg["ncpu"], "-DARRIVALS=%d" % cfg["arrivals"], "-DSHARERS=%d" % cfg["sharers"],
-            "-DCALLER_MB=%d" % cfg["caller_mb"], "-DNLINES=1"]
+            "-DCALLER_MB=%d" % cfg["caller_mb"], "-DNLINES=1"] + \
+        (["-DCHECK_SYNC2=1", "-DCHECK_SYNC1=0", "-DCHECK_FLAG=0"] if cfg.get("sync2") else [])
 
 
 def cfg_name(cfg):
-    return "%s-v%d-%s-mb%d-c%d-a%d-s%d" % (cfg["scen"], cfg["variant"], cfg["mm"], cfg["caller_mb"],
-                                         cfg["ncpu"], cfg["arrivals"], cfg["sharers"])
+    return "%s-v%d-%s-mb%d-c%d-a%d-s%d" % (cfg["scen"] + ("2" if cfg.get("sync2") else ""), cfg["variant"],
+                                         cfg["mm"], cfg["caller_mb"], cfg["ncpu"], cfg["arrivals"], cfg["sharers"])
+
+
+def seeds_of(cfg, seeds):
+    """The SYNC-2 runs take half the seeds (at least 1): 15 configurations on top of the 72,
+    within 80-conformance's time budget; their WEAK counterexamples are all replayed."""
+    return max(1, seeds // 2) if cfg.get("sync2") and seeds else seeds
 
 
 def configs(only):
@@ -258,7 +306,13 @@ def configs(only):
         for n in (2, 3):
             for a in (1, 2):
                 out.append(dict(scen="depth", variant=v, mm="sc", caller_mb=1, ncpu=n, arrivals=a, sharers=1))
-    return [c for c in out if c["scen"] in only]
+        # REQ-SYNC-2 runs (CHECK_SYNC2, its check alone, as the model matrix's sync-visible):
+        # the handler's completion H_DONE and the driver's reads DRV_READ_DONE after the return
+        # (WEAK: 2 CPUs, its buffers drained in the model's order, early loads; refinement.md)
+        for mm, n in (("sc", 2), ("sc", 3), ("tso", 2), ("tso", 3), ("weak", 2)):
+            out.append(dict(scen="sync", variant=v, mm=mm, caller_mb=0, ncpu=n, arrivals=2, sharers=1,
+                            sync2=1, check_sync1=0, check_flag=0))
+    return [c for c in out if c["scen"] in only or (c.get("sync2") and "sync2" in only)]
 
 
 _local = threading.local()
@@ -293,7 +347,9 @@ def trails(pdir, cfg, n):
         copy_model(pdir, work)
         subprocess.run(["spin", "-a"] + dflags(cfg) + ["irqsync.pml"], cwd=work, check=True,
                        capture_output=True, timeout=120)
-        subprocess.run(["gcc", "-O2", "-DSAFETY", "-o", "pan", "pan.c"], cwd=work, check=True,
+        # -O0: these state spaces are tiny (thousands of states), so -O2's compile time (about
+        # 6x longer) is most of a trail's cost and buys nothing
+        subprocess.run(["gcc", "-O0", "-DSAFETY", "-o", "pan", "pan.c"], cwd=work, check=True,
                        capture_output=True, timeout=300)
         r = subprocess.run(["./pan", "-m20000", "-e", "-c%d" % n], cwd=work, capture_output=True, text=True,
                            timeout=300)
@@ -324,9 +380,7 @@ def saved_trails(tdir):
         d = dict(re.findall(r"-D(\w+)(?:=(\S+))?", line))
         trail = os.path.join(tdir, f[:-len(".replay.sh")] + ".trail")
         why = None
-        if "MM_WEAK" in d:
-            why = "weak"
-        elif d.get("SCEN", "SCEN_SYNC") not in ("SCEN_SYNC", "SCEN_FREE", "SCEN_DEPTH"):
+        if d.get("SCEN", "SCEN_SYNC") not in ("SCEN_SYNC", "SCEN_FREE", "SCEN_DEPTH"):
             why = "scenario"
         elif d.get("NLINES", "1") != "1":
             why = "two lines"
@@ -340,11 +394,12 @@ def saved_trails(tdir):
             skipped[why] = skipped.get(why, 0) + 1
             continue
         scen = {"SCEN_SYNC": "sync", "SCEN_FREE": "free", "SCEN_DEPTH": "depth"}[d.get("SCEN", "SCEN_SYNC")]
-        cfg = dict(scen=scen, variant=int(d.get("VARIANT", 2)), mm="tso" if "MM_TSO" in d else "sc",
+        mm = "weak" if "MM_WEAK" in d else "tso" if "MM_TSO" in d else "sc"
+        cfg = dict(scen=scen, variant=int(d.get("VARIANT", 2)), mm=mm,
                    caller_mb=int(d.get("CALLER_MB", 1)), ncpu=int(d.get("NCPU", 2)),
                    arrivals=int(d.get("ARRIVALS", 1)), sharers=int(d.get("SHARERS", 1)),
                    check_sync1=int(d.get("CHECK_SYNC1", 1)), check_flag=int(d.get("CHECK_FLAG", 1)),
-                   ltl_sync=1 if "LTL_SYNC" in d else 0)
+                   ltl_sync=1 if "LTL_SYNC" in d else 0, sync2=int(d.get("CHECK_SYNC2", 0)))
         flags = ["-D%s" % k + ("=%s" % v if v else "") for k, v in d.items()]
         out.append((f[:-len(".replay.sh")], cfg, flags, trail))
     return out, skipped
@@ -377,18 +432,29 @@ def main():
         sys.exit("gen.py: no promela/irqsync.pml in " + tree)
     layout(pdir)
     cfgs = configs(a.only.split(","))
-    groups = {0: [], 1: [], 2: []}
-    stats = {"simulations": 0, "trails": 0, "skipped": 0, "by_scenario": {}}
+    groups = {0: [], 1: [], 2: [], "mapped": []}
+    stats = {"simulations": 0, "trails": 0, "skipped": 0, "by_scenario": {}, "mapped": 0,
+             "mapped_skipped": 0}
+
+    def add_mapped(sid, cfg, ev, viol):
+        """A v0/v1 counterexample, mapped for v2 (and for the v0 control, FILE.mapped)."""
+        sched = to_mapped(sid + "/mapped", cfg, ev, viol, table)
+        if sched is None:
+            stats["mapped_skipped"] += 1      # the driver never returns in it: nothing to map
+            return
+        groups[2].append(sched)
+        groups["mapped"].append(sched)
+        stats["mapped"] += 1
 
     def one(cfg, seed):
         ev, final, viol = parse_run(simulate(pdir, cfg, seed))
-        ev = rewrite(ev, merge, cfg["mm"] == "tso")
+        ev = rewrite(ev, merge, cfg["mm"] != "sc")
         if ev is None:
             return cfg, None
         return cfg, to_schedule("sim/%s/seed%d" % (cfg_name(cfg), seed), cfg, ev, final, viol, table)
 
     with cf.ThreadPoolExecutor(a.jobs) as pool:
-        futs = [pool.submit(one, c, s) for c in cfgs for s in range(1, a.seeds + 1)]
+        futs = [pool.submit(one, c, s) for c in cfgs for s in range(1, seeds_of(c, a.seeds) + 1)]
         for f in futs:
             cfg, sched = f.result()
             if sched is None:
@@ -396,10 +462,15 @@ def main():
                 continue
             groups[cfg["variant"]].append(sched)
             stats["simulations"] += 1
-            stats["by_scenario"][cfg["scen"]] = stats["by_scenario"].get(cfg["scen"], 0) + 1
+            scen = cfg["scen"] + ("2" if cfg.get("sync2") else "")     # sync2: the REQ-SYNC-2 runs
+            stats["by_scenario"][scen] = stats["by_scenario"].get(scen, 0) + 1
         # counterexample trails of the known-bad variants (TSO, the tg3 scenario)
         bad = [dict(scen="sync", variant=v, mm="tso", caller_mb=mb, ncpu=2, arrivals=1, sharers=1)
                for v in (0, 1) for mb in (0, 1)] if a.trails and "sync" in a.only else []
+        # WEAK: v0 and v1 break REQ-SYNC-2 (the completion store drains after INPROGRESS clear)
+        bad += [dict(scen="sync", variant=v, mm="weak", caller_mb=0, ncpu=2, arrivals=2, sharers=1,
+                     sync2=1, check_sync1=0, check_flag=0)
+                for v in (0, 1)] if a.trails and "sync" in a.only else []
         tfuts = [(cfg, pool.submit(trails, pdir, cfg, a.trails)) for cfg in bad]
         stats["trail_configs"] = {}
         for cfg, f in tfuts:
@@ -410,8 +481,7 @@ def main():
                 ev = rewrite(ev, merge, True)
                 sid = "trail/%s/%d" % (cfg_name(cfg), k)
                 groups[cfg["variant"]].append(to_schedule(sid, cfg, ev, final, viol, table))
-                # the locked re-check cannot follow it to the violation
-                groups[2].append(to_schedule(sid + "/on-v2", cfg, ev, final, viol, table, mode="cannot"))
+                add_mapped(sid, cfg, ev, viol)
                 stats["trails"] += 1
         # the model runner's saved counterexamples (and probe witnesses)
         stats["saved"], stats["saved_skipped"] = 0, {}
@@ -429,7 +499,7 @@ def main():
                     key = "unmapped: " + str(e)
                     stats["saved_skipped"][key] = stats["saved_skipped"].get(key, 0) + 1
                     continue
-                ev = rewrite(ev, merge, cfg["mm"] == "tso")
+                ev = rewrite(ev, merge, cfg["mm"] != "sc")
                 if ev is None:
                     stats["saved_skipped"]["tso replay"] = stats["saved_skipped"].get("tso replay", 0) + 1
                     continue
@@ -442,14 +512,14 @@ def main():
                     continue
                 groups[cfg["variant"]].append(sched)
                 if cfg["variant"] in (0, 1) and viol != "none":
-                    groups[2].append(to_schedule(sid + "/on-v2", cfg, ev, final, viol, table, mode="cannot"))
+                    add_mapped(sid, cfg, ev, viol)
                 stats["saved"] += 1
     for d in _TMP:
         shutil.rmtree(d, ignore_errors=True)
     for v, scheds in groups.items():
-        with open("%s.v%d" % (a.out, v), "w") as f:
+        with open("%s.%s" % (a.out, v if v == "mapped" else "v%d" % v), "w") as f:
             f.write("".join(scheds))
-    stats["schedules"] = {("v%d" % v): len(s) for v, s in groups.items()}
+    stats["schedules"] = {(v if v == "mapped" else "v%d" % v): len(s) for v, s in groups.items()}
     print(json.dumps(stats))
 
 

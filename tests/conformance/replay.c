@@ -16,23 +16,28 @@
  *
  * Input (stdin), one or more schedules:
  *   schedule <id>
- *   config variant=<0|1|2> tso=<0|1> scen=<sync|free|depth> ncpu=<n> sharers=<n>
- *          caller_mb=<0|1> mode=<match|cannot>
- *   S <cpu> <STEP> <stores: status,flag,lock,act or -> <flags: 1 drain | 2 locked> [ld|st=<word>:<v>/<mask>]
- *   F <cpu>
+ *   config variant=<0|1|2> tso=<0|1: buffered> scen=<sync|free|depth> ncpu=<n> sharers=<n>
+ *          caller_mb=<0|1> mode=<match|mapped> [check_sync1= check_flag= ltl_sync=]
+ *          [sync2=<0|1>] [weak=<0|1>]
+ *   S <cpu> <STEP> <stores: status,flag,lock,work,act or -> <flags: 1 drain | 2 locked |
+ *          4 acquires the lock> [ld|st=<word>:<v>/<mask>]
+ *   F <cpu> <word> [<entry>: WEAK, the buffer entry the model drains]
  *   expect status=<v0,v1,..> depth=<n> flag0=<n> stale=<n> returned=<n> inst=<b0,b1,..>
  *          lock=<0|1> passes=<n> violation=<none|sync3-read|sync3-return|sync1|lifecycle5|depth1>
+ *   M <STEP> <stores> <flags: 1 drain | 2 locked | 4 acquires the lock>   (mode=mapped only)
  *   end
  * mode=match: the C must take every step and end in the expected state, with
- * the same violation.  mode=cannot: a counterexample of another variant; this
- * build must NOT reproduce its violation (it diverges or ends without one).
+ * the same violation.  mode=mapped: a v0/v1 counterexample cut where v0/v1
+ * return from synchronize_irq; the C follows it to there, then runs the
+ * adversarial continuation (mapped_next) and must end with the driver returned
+ * and no race outcome (any violation fails: "the race outcome occurs").
  *
  * A difference between model and C is a failure unless it is one of the closed
  * list of documented gaps (step_gap, ghost_explains; refinement.md), and at most
  * GAP_CAP schedules of a run may end in a gap.
  *
  * Output: one line per schedule (ok / gap / FAIL ...), then a summary line
- * "replayed N: ok A, gap G, cannot C, failed F (vV build, gap cap K)".  Exit 1 if
+ * "replayed N: ok A, gap G, mapped M, failed F (vV build, gap cap K)".  Exit 1 if
  * any failed.  Each schedule runs in a forked child (fresh library state, a hang
  * is killed by alarm()).
  */
@@ -66,8 +71,15 @@
  */
 #define GAP_CAP 6
 
-enum word { W_STATUS, W_FLAG, W_OWNER, NW, W_NONE = NW };
-static const char *const word_name[] = { "status", "flag", "lock", "act" };
+/*
+ * The emulated words: line 0's status, the driver's flag, the lock owner, and (SYNC-2 runs)
+ * each handler CPU's completion word WORK(c), c = 1..4.  W_NONE stands for a model store the
+ * C has no word for (`act`); W_OWN_WORK, in a step's stores, for the storing CPU's WORK word.
+ */
+enum word { W_STATUS, W_FLAG, W_OWNER, W_WORK1, NW = W_WORK1 + MAXCPU - 1, W_NONE = NW, W_OWN_WORK };
+static const char *const word_name[] = {
+	"status", "flag", "lock", "work1", "work2", "work3", "work4", "act", "work"
+};
 
 enum scen { SC_SYNC, SC_FREE, SC_DEPTH };
 
@@ -78,6 +90,7 @@ struct entry {
 	int nst, st[4];		/* model stores (enum word) */
 	int drain;
 	int chk, chk_w;		/* 1: the model loaded, 2: stored chk_v at word chk_w */
+	int entry;		/* 'F' under WEAK: the buffer entry the model drains (-1: the oldest) */
 	unsigned int chk_v, chk_mask;	/* status bits compared (refinement.md: relax) */
 };
 
@@ -87,13 +100,24 @@ struct expect {
 	char violation[32];
 };
 
+/* The flags of a step (refinement.md's columns); the `M` lines give a row for the mapped continuation. */
+#define F_DRAIN 1		/* needs an empty store buffer */
+#define F_LOCKED 2		/* taken holding the descriptor lock */
+#define F_ACQUIRE 4		/* acquires the descriptor lock */
+struct map_row {
+	int present, nst, st[4], flags;
+};
+
 struct sched {
 	char id[512];
-	int variant, tso, scen, ncpu, sharers, caller_mb, cannot;
+	int variant, tso, scen, ncpu, sharers, caller_mb, mapped;
 	int check_sync1, check_flag, ltl_sync;	/* which properties the SPIN run checked */
+	int sync2;		/* CHECK_SYNC2: H_DONE stores, DRV_READ_DONE reads (REQ-SYNC-2) */
+	int weak;		/* MM_WEAK: buffers drain in the model's order, loads may be early */
 	int n;
 	struct entry e[MAXSTEPS];
 	struct expect x;
+	struct map_row map[IRQSYNC_NR_STEPS];	/* mode=mapped */
 };
 
 static struct sched S;		/* the schedule being replayed (child) */
@@ -115,6 +139,10 @@ static _Thread_local unsigned long spins;
 static _Atomic unsigned int flag;	/* the driver's irq_sync flag (tg3) */
 static _Atomic unsigned int *real[NW];
 static unsigned int memv[NW];		/* memory */
+/* WEAK: the values each word held in memory before (newest first), for early loads */
+#define NHIST 4
+static unsigned int histv[NW][NHIST];
+static int nhist[NW], early_loads;
 static struct { int w; unsigned int v; unsigned long seq; } buf[MAXCPU][MAXBUF];
 static int nbuf[MAXCPU];
 static unsigned long seqno;
@@ -133,6 +161,10 @@ static int inst[MAXCPU], old[MAXCPU], stale, returned, insync, before, frun, fre
  * explained by the window only if it is the late one (gap-ghost-before).
  */
 static int before_early, early_taken, ambiguous;
+/* REQ-SYNC-2 (as the model's): the last value CPU c stored, whether its running instance
+ * stored, the last value of a covered instance that ended, and that value at the return */
+static unsigned int wcnt[MAXCPU], wrote[MAXCPU], wneed[MAXCPU], wmust[MAXCPU];
+static _Atomic unsigned int work_word[MAXCPU];	/* WORK(c), c >= 1 */
 static char verdict_early[32] = "none", verdict_late[32] = "none";
 static char ghost_broken[96];		/* the harness's own ghost is inconsistent */
 static int unlinked;			/* FREE_UNLINK granted: the chain lost the tg3 action */
@@ -181,11 +213,21 @@ static void install_view(int c)
 	}
 }
 
+/* A store reaches memory; the value it replaces stays readable by a WEAK early load. */
+static void mem_write(int w, unsigned int v)
+{
+	if (w == W_NONE)
+		return;
+	memmove(&histv[w][1], &histv[w][0], (NHIST - 1) * sizeof(histv[w][0]));
+	histv[w][0] = memv[w];
+	nhist[w] += nhist[w] < NHIST;
+	memv[w] = v;
+}
+
 static void push(int c, int w, unsigned int v)
 {
 	if (!S.tso) {
-		if (w != W_NONE)
-			memv[w] = v;
+		mem_write(w, v);
 		return;
 	}
 	if (nbuf[c] == MAXBUF) {
@@ -216,6 +258,19 @@ static void drain_all(void)
 	}
 	for (w = 0; w < NW; w++)
 		atomic_store(real[w], memv[w]);
+}
+
+/* The oldest store of CPU c's buffer reaches memory. */
+static void flush_entry(int c, int k)
+{
+	mem_write(buf[c][k].w, buf[c][k].v);
+	memmove(&buf[c][k], &buf[c][k + 1], (size_t)(nbuf[c] - k - 1) * sizeof(buf[0][0]));
+	nbuf[c]--;
+}
+
+static void flush_one(int c)
+{
+	flush_entry(c, 0);
 }
 
 static void diverge(const char *fmt, ...)
@@ -250,7 +305,7 @@ static void note_mismatch(int c, enum irqsync_step model)
 static void complete_step(int c)
 {
 	unsigned int now[NW];
-	int listed[NW + 1] = { 0 };
+	int listed[W_OWN_WORK + 1] = { 0 };
 	int i, w;
 
 	for (w = 0; w < NW; w++)
@@ -258,7 +313,7 @@ static void complete_step(int c)
 	if (cur && cur->chk == 2 && check_value(c, cur, now[cur->chk_w]))
 		return;
 	for (i = 0; cur && i < cur->nst; i++) {
-		w = cur->st[i];
+		w = cur->st[i] == W_OWN_WORK ? W_WORK1 + c - 1 : cur->st[i];
 		listed[w] = 1;
 		push(c, w, w == W_NONE ? 0U : now[w]);
 	}
@@ -272,6 +327,7 @@ static void complete_step(int c)
 }
 
 static void snapshot_and_compare(void);
+static void mapped_next(void);
 
 /* The value the model read (at the grant) or wrote (when done) must be the C's. */
 static int check_value(int c, const struct entry *e, unsigned int v)
@@ -286,6 +342,67 @@ static int check_value(int c, const struct entry *e, unsigned int v)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * ---- WEAK (Armv8-like, promela/mm/weak.pml) ----
+ * The buffers drain in the order the model's flushers chose (`F cpu word entry`), within what
+ * weak.pml allows and the harness checks: stores to one word keep their order, and a release
+ * (the unlock's `owner` store) leaves only after every older store.  A lock acquisition waits
+ * only for the CPU's own lock stores (release, same address), an smp_mb for all of them.  A
+ * plain load may return an older value of memory ("early"): the harness gives the C the value
+ * the model read if memory held it before and the CPU has no own store to forward.
+ */
+static int weak_flush(const struct entry *e)
+{
+	int c = e->cpu, k = e->entry, i;
+
+	if (k < 0 || k >= nbuf[c] || buf[c][k].w != e->chk_w) {
+		diverge("step %d: model drains entry %d (%s) of cpu%d, the emulated buffer differs",
+			(int)(e - S.e), k, word_name[e->chk_w], c);
+		return -1;
+	}
+	for (i = 0; i < k; i++) {
+		if (buf[c][i].w == buf[c][k].w || buf[c][k].w == W_OWNER) {
+			diverge("step %d: cpu%d's %s store drains before an older %s store",
+				(int)(e - S.e), c, word_name[buf[c][k].w], word_name[buf[c][i].w]);
+			return -1;
+		}
+	}
+	flush_entry(c, k);
+	return 0;
+}
+
+static int drain_blocked(int c, int flags)
+{
+	int i;
+
+	if (!S.weak || !(flags & F_ACQUIRE))
+		return (flags & F_DRAIN) && nbuf[c];
+	for (i = 0; i < nbuf[c]; i++)
+		if (buf[c][i].w == W_OWNER)
+			return 1;
+	return 0;
+}
+
+static void early_load(int c, const struct entry *e)
+{
+	int w = e->chk_w, i;
+	unsigned int mask = w == W_STATUS ? e->chk_mask : ~0U;
+
+	if ((viewv[w] & mask) == (e->chk_v & mask))
+		return;
+	for (i = 0; i < nbuf[c]; i++)
+		if (buf[c][i].w == w)
+			return;		/* forwarded from its own store: check_value() decides */
+	for (i = 0; i < nhist[w]; i++) {
+		if ((histv[w][i] & mask) == (e->chk_v & mask)) {
+			viewv[w] = histv[w][i];
+			atomic_store(real[w], viewv[w]);
+			early_loads++;
+			return;
+		}
+	}
 }
 
 /* Called with mtx held when no thread runs: grant the next step. */
@@ -306,16 +423,18 @@ static void schedule_next(void)
 					pos, e->cpu);
 				return;
 			}
+			if (S.weak) {
+				if (weak_flush(e))
+					return;
+				pos++;
+				continue;
+			}
 			if (buf[e->cpu][0].w != e->chk_w) {
 				diverge("step %d: model flushes a %s store of cpu%d, the buffer's oldest is %s",
 					pos, word_name[e->chk_w], e->cpu, word_name[buf[e->cpu][0].w]);
 				return;
 			}
-			if (buf[e->cpu][0].w != W_NONE)
-				memv[buf[e->cpu][0].w] = buf[e->cpu][0].v;
-			memmove(&buf[e->cpu][0], &buf[e->cpu][1],
-				(size_t)(nbuf[e->cpu] - 1) * sizeof(buf[0][0]));
-			nbuf[e->cpu]--;
+			flush_one(e->cpu);
 			pos++;
 			continue;
 		}
@@ -331,12 +450,14 @@ static void schedule_next(void)
 				irqsync_step_name(e->step), c, irqsync_step_name(at[c]));
 			return;
 		}
-		if ((e->drain & 1) && nbuf[c]) {
-			diverge("step %d: cpu%d %s needs an empty store buffer", pos, c,
-				irqsync_step_name(e->step));
+		if (drain_blocked(c, e->drain)) {
+			diverge("step %d: cpu%d %s needs an empty store buffer%s", pos, c,
+				irqsync_step_name(e->step), S.weak ? " (WEAK: of lock stores)" : "");
 			return;
 		}
 		install_view(c);
+		if (e->chk == 1 && S.weak)
+			early_load(c, e);
 		if ((e->drain & 2) && atomic_load(&irq_desc[0].lock.next.counter) == viewv[W_OWNER]) {
 			diverge("step %d: cpu%d %s: the model holds the descriptor lock, the C does not",
 				pos, c, irqsync_step_name(e->step));
@@ -348,6 +469,10 @@ static void schedule_next(void)
 		running = c;
 		pos++;
 		pthread_cond_broadcast(&cv);
+		return;
+	}
+	if (S.mapped) {
+		mapped_next();
 		return;
 	}
 	/* The schedule is over and every thread is at a hook or finished. */
@@ -407,7 +532,8 @@ static const char *return_verdict(int before_set)
 /* S_RETURN: the model's d_step with `before` taken at the early end of the window. */
 static void sync_return(void)
 {
-	const char *v = return_verdict(before_early);
+	/* mapped: no model verdict to agree with; the late end is the stronger (early within late) */
+	const char *v = return_verdict(S.mapped ? before : before_early);
 	const char *late = return_verdict(before);
 
 	/* gap-ghost-before rests on early being a subset of late: check it, every time */
@@ -428,6 +554,7 @@ static void sync_return(void)
 		note_violation(v, "[] !(returned && stale > 0) fails at the return");
 	if (!strcmp(v, "sync1") || !strcmp(v, "sync3-return"))
 		return;		/* as in the model, a failed assertion ends the atomic step here */
+	memcpy(wmust, wneed, sizeof(wmust));
 	insync = 0;
 	early_taken = 0;
 	returned = 1;
@@ -449,6 +576,10 @@ static void ghost(int c, enum irqsync_step step)
 		inst[c] = 0;
 		stale -= old[c];
 		old[c] = 0;
+		/* REQ-SYNC-2 covers the instances of REQ-SYNC-1: begun before the call began */
+		if (wrote[c] && (!(insync || returned) || ((before >> c) & 1)))
+			wneed[c] = wcnt[c];
+		wrote[c] = 0;
 		/* the instance ended: it leaves both ends of the window (the model's before) */
 		before &= ~(1 << c);
 		before_early &= ~(1 << c);
@@ -477,6 +608,142 @@ static void ghost(int c, enum irqsync_step step)
 	default:
 		break;
 	}
+}
+
+/*
+ * ---- the mapped continuation (mode=mapped) ----
+ *
+ * A v0/v1 counterexample is replayed up to where v0/v1 return from synchronize_irq.  From
+ * there the model has no schedule for the build under test, so the harness goes on with a
+ * fixed policy, as hostile to a correct return as the memory model allows:
+ *   1. the driver (cpu0) takes its next step as soon as it can: the earliest return;
+ *   2. else, if only its own buffered stores hold a drain step back, the oldest of them
+ *      becomes visible (what the model's locked RMW waits for);
+ *   3. else the first other CPU that can takes a step (no new interrupt before the driver
+ *      is done), so a handler moves only while the driver is blocked;
+ *   4. else the globally oldest buffered store becomes visible: a store stays invisible as
+ *      long as some step can still be taken, so stale values live as long as possible;
+ *   5. once the driver is done, each other CPU takes one more interrupt: an instance that
+ *      begins after the return must read the driver's flag set (REQ-SYNC-3).
+ * A step can be taken when its row of refinement.md (the `M` lines) allows it now: a drain
+ * step needs an empty buffer, a lock acquisition a lock free in that CPU's view, and the
+ * unlocked spin read goes only when it reads INPROGRESS clear (a read of "set" is one more
+ * turn of the spin and changes nothing).  Every grant is checked as a scheduled one is: the
+ * words stored are the row's, a locked step holds the lock.
+ */
+#define CONT_MAX 4000
+static struct entry cont;		/* the continuation's step being executed */
+static int cont_steps, extra_irq[MAXCPU], post_reads;
+static int rechecks, spin_reads;	/* the driver's, in the continuation */
+
+static int lock_free_for(int c)
+{
+	return atomic_load(&irq_desc[0].lock.next.counter) == view(c, W_OWNER);
+}
+
+/* The driver's drain step waits for its own buffer only: rule 2. */
+static int driver_drain_blocked(void)
+{
+	const struct map_row *m = &S.map[at[0]];
+
+	return !done_[0] && waiting[0] && (m->flags & F_DRAIN) && nbuf[0];
+}
+
+static int can_step(int c)
+{
+	const struct map_row *m = &S.map[at[c]];
+
+	if (done_[c] || !waiting[c])
+		return 0;
+	if (at[c] == IRQSYNC_STEP_IRQ_ARRIVE)
+		return c != 0 && done_[0] && !extra_irq[c];
+	if (!m->present)
+		return 1;	/* grant_cont() reports it */
+	if ((m->flags & F_DRAIN) && nbuf[c])
+		return 0;
+	if ((m->flags & F_ACQUIRE) && !lock_free_for(c))
+		return 0;
+	return !(at[c] == IRQSYNC_STEP_S_SPIN_READ && (view(c, W_STATUS) & IRQS_INPROGRESS));
+}
+
+static void grant_cont(int c)
+{
+	const struct map_row *m = &S.map[at[c]];
+
+	if (!m->present) {
+		diverge("continuation: cpu%d %s has no row in refinement.md", c, irqsync_step_name(at[c]));
+		return;
+	}
+	memset(&cont, 0, sizeof(cont));
+	cont.kind = 'S';
+	cont.cpu = c;
+	cont.step = at[c];
+	cont.nst = m->nst;
+	memcpy(cont.st, m->st, sizeof(cont.st));
+	install_view(c);
+	if ((m->flags & F_LOCKED) && lock_free_for(c)) {
+		diverge("continuation: cpu%d %s: refinement.md says locked, the C does not hold the lock",
+			c, irqsync_step_name(at[c]));
+		return;
+	}
+	extra_irq[c] |= at[c] == IRQSYNC_STEP_IRQ_ARRIVE;
+	rechecks += c == 0 && at[c] == IRQSYNC_STEP_S_RECHECK;
+	spin_reads += c == 0 && at[c] == IRQSYNC_STEP_S_SPIN_READ;
+	cur = &cont;
+	running = c;
+	pthread_cond_broadcast(&cv);
+}
+
+/* The oldest buffered store of any CPU reaches memory; 0 if every buffer is empty. */
+static int flush_oldest(void)
+{
+	int c, best = -1;
+
+	for (c = 0; c < S.ncpu; c++)
+		if (nbuf[c] && (best < 0 || buf[c][0].seq < buf[best][0].seq))
+			best = c;
+	if (best < 0)
+		return 0;
+	flush_one(best);
+	return 1;
+}
+
+/* Called with mtx held when the mapped prefix is over and no thread runs. */
+static void mapped_next(void)
+{
+	int c;
+
+	for (;;) {
+		if (++cont_steps > CONT_MAX) {
+			diverge("continuation: not over after %d steps", CONT_MAX);
+			return;
+		}
+		if (can_step(0)) {
+			grant_cont(0);
+			return;
+		}
+		if (driver_drain_blocked()) {
+			flush_one(0);
+			continue;
+		}
+		for (c = 1; c < S.ncpu; c++) {
+			if (can_step(c)) {
+				grant_cont(c);
+				return;
+			}
+		}
+		if (!flush_oldest())
+			break;
+	}
+	if (!done_[0]) {
+		diverge("continuation: cpu0 waits at %s and no CPU can proceed",
+			irqsync_step_name(at[0]));
+		return;
+	}
+	/* the driver is done and every other CPU took its interrupt: the end */
+	free_run = 1;
+	drain_all();
+	pthread_cond_broadcast(&cv);
 }
 
 /* The step hook: every marked step of the core and of the harness comes here. */
@@ -525,6 +792,36 @@ static void thread_done(void)
 /* ---- the driver's handler (tg3 pattern) and a silent sharer ---- */
 static int dev0, dev1;
 
+/* REQ-SYNC-2: the handler's last write, a completion the driver reads after the return. */
+static void handler_done(void)
+{
+	unsigned int v;
+
+	IRQSYNC_STEP(H_DONE, 0U);
+	pthread_mutex_lock(&mtx);
+	v = ++wcnt[me];
+	wrote[me] = 1;
+	pthread_mutex_unlock(&mtx);
+	atomic_store(&work_word[me], v);
+}
+
+/* REQ-SYNC-2: after the return, each handler CPU's last covered write is visible. */
+static void driver_read_done(void)
+{
+	unsigned int v;
+	int l;
+
+	for (l = 1; l < S.ncpu; l++) {
+		IRQSYNC_STEP(DRV_READ_DONE, 0U);
+		v = atomic_load(&work_word[l]);
+		pthread_mutex_lock(&mtx);
+		if (v < wmust[l])
+			note_violation("sync2", "the driver reads WORK(%d) = %u, the covered instance wrote %u",
+				       l, v, wmust[l]);
+		pthread_mutex_unlock(&mtx);
+	}
+}
+
 static irqreturn_t tg3_handler(void *dev_id)
 {
 	unsigned int fl;
@@ -537,6 +834,11 @@ static irqreturn_t tg3_handler(void *dev_id)
 	pthread_mutex_unlock(&mtx);
 	IRQSYNC_STEP(H_READ_FLAG, 0U);
 	fl = atomic_load(&flag);
+	if (fl != 0U && returned) {
+		pthread_mutex_lock(&mtx);
+		post_reads++;
+		pthread_mutex_unlock(&mtx);
+	}
 	if (fl == 0U) {
 		pthread_mutex_lock(&mtx);
 		if (returned && S.scen == SC_SYNC && S.check_flag) {
@@ -551,6 +853,8 @@ static irqreturn_t tg3_handler(void *dev_id)
 		pthread_mutex_unlock(&mtx);
 		IRQSYNC_STEP(H_WORK, 0U);
 	}
+	if (S.sync2)
+		handler_done();
 	pthread_mutex_lock(&mtx);
 	frun--;
 	pthread_mutex_unlock(&mtx);
@@ -578,6 +882,8 @@ static void *driver(void *arg)
 			smp_mb();
 		}
 		(void)synchronize_irq(0);
+		if (S.sync2)
+			driver_read_done();
 		break;
 	case SC_FREE:
 		(void)free_irq(0, &dev0);
@@ -768,9 +1074,43 @@ static int match_verdict(void)
 		snprintf(what, sizeof(what), "violation: model %s, C %s", S.x.violation, violation);
 		return gap(GAP_GHOST_BEFORE, what);
 	}
-	printf("ok %s: %d entries%s%s\n", S.id, S.n, strcmp(violation, "none") ? ", same violation: " : "",
+	printf("ok %s: %d entries", S.id, S.n);
+	if (S.weak)
+		printf(", WEAK early loads %d", early_loads);
+	printf("%s%s\n", strcmp(violation, "none") ? ", same violation: " : "",
 	       strcmp(violation, "none") ? violation : "");
 	return 0;
+}
+
+/*
+ * mode=mapped: the build followed the counterexample to where v0/v1 return and the
+ * continuation to the end; the race outcome (any violation: an instance of `before` or one
+ * that read the old flag still runs at the return, or reads it after) must not occur, and the
+ * driver must have returned.  A divergence is a failure: no gap applies here.
+ */
+static int mapped_verdict(void)
+{
+	if (ghost_broken[0]) {
+		printf("FAIL %s: harness ghost: %s\n", S.id, ghost_broken);
+		return 1;
+	}
+	if (diverged[0]) {
+		printf("FAIL %s: mapped: diverged: %s\n", S.id, diverged);
+		return 1;
+	}
+	if (strcmp(violation, "none") != 0) {
+		printf("FAIL %s: the race outcome occurs: %s (the counterexample's: %s), "
+		       "after %d locked re-checks\n", S.id, violation, S.x.violation, rechecks);
+		return 1;
+	}
+	if (!returned) {
+		printf("FAIL %s: mapped: the driver never returned\n", S.id);
+		return 1;
+	}
+	printf("mapped %s: no race outcome (the counterexample's: %s); locked re-checks %d, "
+	       "unlocked reads %d, reads of the flag set after the return %d, continuation %d steps\n",
+	       S.id, S.x.violation, rechecks, spin_reads, post_reads, cont_steps);
+	return 12;
 }
 
 /* ---- one schedule, in a child ---- */
@@ -784,6 +1124,8 @@ static int run_child(void)
 	real[W_STATUS] = &irq_desc[0].status.counter;
 	real[W_FLAG] = &flag;
 	real[W_OWNER] = &irq_desc[0].lock.owner.counter;
+	for (c = 1; c < MAXCPU; c++)
+		real[W_WORK1 + c - 1] = &work_word[c];
 	if (request_irq(0, tg3_handler, S.sharers > 1 ? IRQF_SHARED : 0UL, "tg3", &dev0) ||
 	    (S.sharers > 1 && request_irq(0, quiet_handler, IRQF_SHARED, "other", &dev1))) {
 		printf("FAIL %s: request_irq\n", S.id);
@@ -800,14 +1142,8 @@ static int run_child(void)
 	for (c = 0; c < S.ncpu; c++)
 		pthread_join(th[c], NULL);
 
-	if (S.cannot) {
-		if (strcmp(violation, "none") != 0 && strcmp(violation, S.x.violation) == 0) {
-			printf("FAIL %s: this build reproduces the counterexample (%s)\n", S.id, violation);
-			return 1;
-		}
-		printf("cannot %s: %s; no violation\n", S.id, diverged[0] ? diverged : "followed to the end");
-		return 11;
-	}
+	if (S.mapped)
+		return mapped_verdict();
 	return match_verdict();
 }
 
@@ -877,16 +1213,52 @@ static int parse_config(char *line)
 		else if (!strcmp(tok, "ncpu")) S.ncpu = atoi(v);
 		else if (!strcmp(tok, "sharers")) S.sharers = atoi(v);
 		else if (!strcmp(tok, "caller_mb")) S.caller_mb = atoi(v);
-		else if (!strcmp(tok, "mode")) S.cannot = !strcmp(v, "cannot");
+		else if (!strcmp(tok, "mode")) S.mapped = !strcmp(v, "mapped");
 		else if (!strcmp(tok, "check_sync1")) S.check_sync1 = atoi(v);
 		else if (!strcmp(tok, "check_flag")) S.check_flag = atoi(v);
 		else if (!strcmp(tok, "ltl_sync")) S.ltl_sync = atoi(v);
+		else if (!strcmp(tok, "sync2")) S.sync2 = atoi(v);
+		else if (!strcmp(tok, "weak")) S.weak = atoi(v);
 		else if (!strcmp(tok, "scen"))
 			S.scen = !strcmp(v, "free") ? SC_FREE : !strcmp(v, "depth") ? SC_DEPTH : SC_SYNC;
 	}
 	if (S.ncpu < 2 || S.ncpu > MAXCPU)
 		return -1;
+	if (S.mapped)		/* no model run to agree with: every property is checked */
+		S.check_sync1 = S.check_flag = 1, S.ltl_sync = 0;
 	return 0;
+}
+
+/* Parse a list of words ("status,flag" or "-") into st[]; -1 on an unknown word. */
+static int parse_stores(char *stores, int *st, int *nst)
+{
+	char *tok, *save = NULL;
+	int w;
+
+	if (!strcmp(stores, "-"))
+		return 0;
+	for (tok = strtok_r(stores, ",", &save); tok && *nst < 4; tok = strtok_r(NULL, ",", &save)) {
+		for (w = 0; w <= W_OWN_WORK; w++)
+			if (!strcmp(tok, word_name[w]))
+				break;
+		if (w > W_OWN_WORK)
+			return -1;
+		st[(*nst)++] = w;
+	}
+	return 0;
+}
+
+/* `M <STEP> <stores> <flags>`: a row of refinement.md for the mapped continuation. */
+static int parse_map_row(const char *line)
+{
+	char name[64], stores[64];
+	int st, flags;
+
+	if (sscanf(line, "%63s %63s %d", name, stores, &flags) != 3 || (st = step_by_name(name)) < 0)
+		return -1;
+	S.map[st].present = 1;
+	S.map[st].flags = flags;
+	return parse_stores(stores, S.map[st].st, &S.map[st].nst);
 }
 
 /* Read one schedule into S.  Return 1 read, 0 at EOF, -1 on bad input. */
@@ -916,35 +1288,32 @@ static int read_schedule(FILE *f, int *lineno)
 				char wn[16];
 				unsigned int v, m = 7U;
 
-				if (sscanf(chk, "%*[a-z]=%15[a-z]:%u/%u", wn, &v, &m) < 2)
+				if (sscanf(chk, "%*[a-z]=%15[a-z0-9]:%u/%u", wn, &v, &m) < 2)
 					return -1;
 				e->chk_mask = m;
 				e->chk = chk[0] == 'l' ? 1 : 2;
-				e->chk_w = !strcmp(wn, "flag") ? W_FLAG : W_STATUS;
+				for (e->chk_w = 0; e->chk_w < NW; e->chk_w++)
+					if (!strcmp(wn, word_name[e->chk_w]))
+						break;
+				if (e->chk_w == NW)
+					return -1;
 				e->chk_v = v;
 			}
 			e->kind = 'S';
 			e->cpu = cpu;
 			e->step = (enum irqsync_step)st;
 			e->drain = drain;
-			if (strcmp(stores, "-")) {
-				char *tok, *save = NULL;
-				for (tok = strtok_r(stores, ",", &save); tok && e->nst < 4;
-				     tok = strtok_r(NULL, ",", &save)) {
-					int w;
-					for (w = 0; w <= W_NONE; w++)
-						if (!strcmp(tok, word_name[w]))
-							break;
-					if (w > W_NONE)
-						return -1;
-					e->st[e->nst++] = w;
-				}
-			}
+			if (parse_stores(stores, e->st, &e->nst))
+				return -1;
+		} else if (line[0] == 'M' && line[1] == ' ') {
+			if (parse_map_row(line + 2))
+				return -1;
 		} else if (line[0] == 'F' && line[1] == ' ') {
 			int w;
 
-			if (S.n >= MAXSTEPS || sscanf(line + 2, "%d %15s", &cpu, name) != 2 || cpu < 0 ||
-			    cpu >= MAXCPU)
+			S.e[S.n].entry = -1;
+			if (S.n >= MAXSTEPS || sscanf(line + 2, "%d %15s %d", &cpu, name, &S.e[S.n].entry) < 2 ||
+			    cpu < 0 || cpu >= MAXCPU)
 				return -1;
 			for (w = 0; w <= W_NONE; w++)
 				if (!strcmp(name, word_name[w]))
@@ -978,7 +1347,7 @@ static int lib_variant(void)
 
 int main(int argc, char **argv)
 {
-	int lineno = 0, r, nok = 0, ngap = 0, ncannot = 0, nfail = 0, total = 0, gaps_seen = 0;
+	int lineno = 0, r, nok = 0, ngap = 0, nmapped = 0, nfail = 0, total = 0, gaps_seen = 0;
 	const int variant = lib_variant();
 	int max_fail = 0;	/* --max-fail N: stop after N failed schedules (the mutation campaign) */
 	FILE *f = stdin;
@@ -1002,7 +1371,7 @@ int main(int argc, char **argv)
 			break;
 		}
 		total++;
-		if (!S.cannot && S.variant != variant) {
+		if (!S.mapped && S.variant != variant) {
 			printf("FAIL %s: schedule of v%d given to the v%d build\n", S.id, S.variant,
 			       variant);
 			nfail++;
@@ -1017,7 +1386,7 @@ int main(int argc, char **argv)
 			nfail++;
 			continue;
 		}
-		/* the child printed ok / gap / cannot, or why it failed */
+		/* the child printed ok / gap / mapped, or why it failed */
 		if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 			nok++;
 			continue;
@@ -1033,8 +1402,8 @@ int main(int argc, char **argv)
 			nfail++;
 			continue;
 		}
-		if (WIFEXITED(status) && WEXITSTATUS(status) == 11 && S.cannot) {
-			ncannot++;
+		if (WIFEXITED(status) && WEXITSTATUS(status) == 12 && S.mapped) {
+			nmapped++;
 			continue;
 		}
 		if (WIFSIGNALED(status))
@@ -1047,7 +1416,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "replay: bad schedule input near line %d\n", lineno);
 		return 2;
 	}
-	printf("replayed %d: ok %d, gap %d, cannot %d, failed %d (v%d build, gap cap %d)\n", total, nok,
-	       ngap, ncannot, nfail, variant, GAP_CAP);
+	printf("replayed %d: ok %d, gap %d, mapped %d, failed %d (v%d build, gap cap %d)\n", total, nok,
+	       ngap, nmapped, nfail, variant, GAP_CAP);
 	return nfail ? 1 : 0;
 }

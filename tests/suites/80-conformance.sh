@@ -3,7 +3,10 @@
 # The real C core replays SPIN's schedules (random simulations + every counterexample trail of
 # the known-bad variants) under a deterministic scheduler; hand-written schedules show that the
 # harness can fail, and that a difference is excused only by a documented gap, at most a fixed
-# number per run (spec/conformance.md); the shipped library carries no step hook.  Budget: <= 3 min.
+# number per run (spec/conformance.md); every v0/v1 counterexample is replayed on v2 as a mapped
+# schedule that must end without the race outcome (and on v0, which must show it); SYNC-2 runs
+# and WEAK counterexamples are replayed with their words and buffers emulated; the shipped
+# library carries no step hook.  Budget: <= 3 min on an idle 2-core host (about 2 min CPU).
 source tests/lib.sh
 
 t_run "conformance/build [REQ-IMPL-3]" make -s -j2 conformance-bins lib
@@ -12,7 +15,7 @@ t_run "conformance/build [REQ-IMPL-3]" make -s -j2 conformance-bins lib
 R=build/conformance
 sched=tests/conformance/schedules
 # Hand-written schedules: one that conforms, the v0 race under emulated TSO, and the ways a
-# replay must fail (wrong step order, wrong end state, no emulation, v2 on v0's counterexample).
+# replay must fail (wrong step order, wrong end state, no emulation).
 t_run "conformance/hand-sync-v2-sc [REQ-IMPL-3 REQ-SYNC-1]" $R/replay-v2 $sched/sync-v2-sc.sched
 t_run_fail "conformance/hand-bad-order-diverges [REQ-IMPL-3 REQ-TCB-1]" \
   "diverged: step 2: model cpu1 D_SET_INPROGRESS, C cpu1 D_CHECK" $R/replay-v2 $sched/bad-order.sched
@@ -22,9 +25,76 @@ reproduce() { $R/replay-v0 $sched/race-v0-tso.sched | tee /dev/stderr | grep -q 
 t_run "conformance/hand-v0-tso-race-reproduced [REQ-SYNC-1 REQ-SYNC-4 REQ-IMPL-3]" reproduce
 t_run_fail "conformance/hand-v0-race-needs-store-buffers [REQ-TCB-1]" \
   "cpu0 S_SPIN_READ reads status: model 0, C 1" $R/replay-v0 $sched/race-v0-no-emulation.sched
-t_run "conformance/hand-v2-cannot-follow-v0-race (diverges by step name: not evidence for REQ-SYNC-*, issue 16)" $R/replay-v2 $sched/race-v0-tso-on-v2.sched
-t_run_fail "conformance/hand-v0-does-reproduce (control) [REQ-TCB-1]" \
-  "this build reproduces the counterexample \(sync1\)" $R/replay-v0 $sched/race-v0-tso-on-v2.sched
+# REQ-SYNC-2 runs (CHECK_SYNC2=1): each completion stores its own value, the driver's reads of
+# them after the return are compared with the model's, value by value.
+t_run "conformance/hand-sync2-v2-tso [REQ-SYNC-2 REQ-IMPL-3]" $R/replay-v2 $sched/sync2-v2-tso.sched
+t_run_fail "conformance/hand-sync2-bad-read-diverges [REQ-IMPL-3 REQ-TCB-1]" \
+  "FAIL hand/sync2-bad-read .*: diverged: step 49: cpu0 DRV_READ_DONE reads work1: model 1, C 2" \
+  $R/replay-v2 $sched/sync2-bad-read.sched
+
+# WEAK (Armv8-like, REQ-MM-3): buffers drain in the model's order (per address, a release after
+# its older stores), a lock acquisition does not drain, a load may return an older value of
+# memory.  v0's REQ-SYNC-2 counterexample reaches the model's violation in C; replayed with
+# TSO's rules it cannot be followed, and an early load of a value memory never held fails.
+weak_reproduced() { $R/replay-v0 $sched/weak-v0-sync2.sched | tee /dev/stderr |
+  grep -q '^ok hand/weak-v0-sync2 .*WEAK early loads 1, same violation: sync2$'; }
+t_run "conformance/hand-weak-v0-sync2-reproduced [REQ-SYNC-2 REQ-MM-3 REQ-IMPL-3]" weak_reproduced
+t_run_fail "conformance/hand-weak-needs-its-drain-rules [REQ-MM-3 REQ-TCB-1]" \
+  "FAIL hand/weak-v0-sync2-as-tso .*: diverged: step 13: cpu1 D_RELOCK needs an empty store buffer" \
+  $R/replay-v0 $sched/weak-v0-sync2-as-tso.sched
+t_run_fail "conformance/hand-weak-early-load-only-of-past-values [REQ-MM-3 REQ-TCB-1]" \
+  "FAIL hand/weak-early-load-never-held .*: diverged: step 20: cpu0 DRV_READ_DONE reads work1: model 2, C 1" \
+  $R/replay-v0 $sched/weak-early-load-never-held.sched
+
+# Mapped replays (spec/conformance.md, "Mapped replays"): v0's race cut where v0 returns from
+# synchronize_irq, then the harness's adversarial continuation.  v2 takes its locked re-check
+# there and returns with no race outcome; the same schedule on v0, and on the mutant
+# c-recheck-dropped (tests/mutants/catalog.json), shows the race.
+mapped_no_race() {
+  local out; out=$($R/replay-v2 $sched/race-v0-tso-mapped.sched 2>&1); echo "$out"
+  grep -Eq '^mapped hand/race-v0-tso-mapped .*: no race outcome .*; locked re-checks [1-9]' <<<"$out" &&
+    grep -q 'mapped 1, failed 0 (v2 build' <<<"$out"
+}
+t_run "conformance/mapped-v0-race-on-v2-no-race-outcome [REQ-SYNC-3 REQ-SYNC-4 REQ-IMPL-3]" mapped_no_race
+t_run_fail "conformance/mapped-v0-race-on-v0-shows-the-race (control) [REQ-TCB-1]" \
+  "FAIL hand/race-v0-tso-mapped .*: the race outcome occurs: sync1 \(the counterexample's: sync1\), after 0 locked re-checks" \
+  $R/replay-v0 $sched/race-v0-tso-mapped.sched
+recheck_dropped() {   # replay-v2 with sync.o of the mutant (its catalog edit, exactly once)
+  local dir=$R/recheck-dropped obj=$R/lib-v2/obj/core/sync.o cmd
+  mkdir -p "$dir"
+  python3 - tests/mutants/catalog.json src/core/sync.c "$dir/sync.c" <<'PY' || return 3
+import json, sys
+m = next(m for m in json.load(open(sys.argv[1])) if m["id"] == "c-recheck-dropped")
+src = open(sys.argv[2]).read()
+if src.count(m["old"]) != 1:
+    sys.exit("c-recheck-dropped does not apply exactly once to src/core/sync.c: control stale")
+open(sys.argv[3], "w").write(src.replace(m["old"], m["new"]))
+PY
+  # the compile commands as mk/ has them (make -n), pointed at the copies
+  cmd=$(make -n -W src/core/sync.c "$obj" | grep -F -- "-o $obj")
+  [[ -n $cmd ]] || { echo "make -n shows no compile command for $obj"; return 3; }
+  cmd=${cmd//src\/core\/sync.c/$dir/sync.c -Isrc/core}
+  eval "${cmd//-o $obj/-o $dir/sync.o}" || return 3
+  cp $R/lib-v2/libirqsync.a "$dir/libirqsync.a" && ar rcs "$dir/libirqsync.a" "$dir/sync.o" || return 3
+  cmd=$(make -n -W tests/conformance/replay.c $R/replay-v2 | sed -e :a -e '/\\$/N; s/\\\n//; ta' |
+        grep -F -- "-o $R/replay-v2")
+  [[ -n $cmd ]] || { echo "make -n shows no compile command for $R/replay-v2"; return 3; }
+  cmd=${cmd//$R\/lib-v2\/libirqsync.a/$dir/libirqsync.a}
+  eval "${cmd//-o $R\/replay-v2/-o $dir/replay-v2}" || return 3
+  $dir/replay-v2 $sched/race-v0-tso-mapped.sched
+}
+t_run_fail "conformance/mapped-v0-race-on-c-recheck-dropped-shows-the-race (control) [REQ-TCB-1]" \
+  "FAIL hand/race-v0-tso-mapped .*: the race outcome occurs: sync1 \(the counterexample's: sync1\), after 0 locked re-checks" \
+  recheck_dropped
+# The same under WEAK: v2's re-check waits for the release, and with it the completion store.
+weak_mapped_no_race() {
+  local out; out=$($R/replay-v2 $sched/weak-v0-sync2-mapped.sched 2>&1); echo "$out"
+  grep -Eq '^mapped hand/weak-v0-sync2-mapped .*: no race outcome .*; locked re-checks [1-9]' <<<"$out"
+}
+t_run "conformance/mapped-weak-v0-sync2-on-v2-no-race-outcome [REQ-SYNC-2 REQ-MM-3 REQ-IMPL-3]" weak_mapped_no_race
+t_run_fail "conformance/mapped-weak-v0-sync2-on-v0-shows-the-race (control) [REQ-TCB-1]" \
+  "FAIL hand/weak-v0-sync2-mapped .*: the race outcome occurs: sync2 \(the counterexample's: sync2\)" \
+  $R/replay-v0 $sched/weak-v0-sync2-mapped.sched
 
 # Replay without loopholes (issue 16; spec/conformance.md: "The `before` window", "Documented gaps").
 # The ghost bug: an instance that ended left the early end of the model's `before` window in the
@@ -79,7 +149,7 @@ cap_holds() {
   [[ -n $cap ]] || { echo "spec/conformance.md states no 'Gap cap: N per replay run'"; return 1; }
   out=$(gap_copies "$cap" | $R/replay-v2); echo "$out"
   [[ $(grep -c '^gap hand/chain-snapshot-gap-v2 .*(gap-chain-snapshot, refinement.md)$' <<<"$out") == "$cap" ]] &&
-    grep -q "gap $cap, cannot 0, failed 0 (v2 build, gap cap $cap)" <<<"$out"
+    grep -q "gap $cap, mapped 0, failed 0 (v2 build, gap cap $cap)" <<<"$out"
 }
 t_run "conformance/gap-cap-is-the-spec's-and-that-many-gaps-pass [REQ-TCB-1]" cap_holds
 cap_exceeded() { gap_copies $(($(spec_cap) + 1)) | $R/replay-v2; }
@@ -106,21 +176,43 @@ t_run "conformance/group-leaves-the-stamped-evidence-alone (writes $CONF_JSON)" 
 if [[ -f $CONF_JSON ]]; then
   trails() { python3 - "$1" "$CONF_JSON" <<'PY'
 import json, sys
-r = json.load(open(sys.argv[2]))["variants"]
-v = sys.argv[1]
-if v == "v2":
-    print("v2 cannot reproduce", r["v2"]["cannot"], "counterexample trails")
-    sys.exit(0 if r["v2"]["cannot"] > 0 else 1)
+j = json.load(open(sys.argv[2]))
+r, v = j["variants"], sys.argv[1]
+if v == "mapped":   # run.py fails the run otherwise too; this names it, from the summary
+    m, c = r["v2"], j.get("mapped_control_v0", {})
+    print("v2: %d of %d mapped schedules without race outcome, locked re-checks %d..%d; "
+          "v0 control: race on %d of %d" % (m["mapped"], m["mapped_schedules"], m["mapped_min_rechecks"],
+          m["mapped_max_rechecks"], c.get("race_shown", 0), c.get("schedules", 0)))
+    sys.exit(0 if m["mapped"] > 0 and m["mapped"] == m["mapped_schedules"] and m["mapped_min_rechecks"] >= 1
+             and c.get("race_shown") == c.get("schedules") == m["mapped"] else 1)
+if v.endswith("-weak"):   # the WEAK ones among them (REQ-SYNC-2 counterexamples)
+    v = v[:-5]
+    print(v, "reproduced", r[v]["weak_trails_reproduced"], "of", r[v]["weak_trails"], "WEAK trails")
+    sys.exit(0 if r[v]["weak_trails"] > 0 and r[v]["weak_trails_reproduced"] == r[v]["weak_trails"] else 1)
 print(v, "reproduced", r[v]["trails_reproduced"], "of", r[v]["trails"])
 sys.exit(0 if r[v]["trails"] > 0 and r[v]["trails_reproduced"] == r[v]["trails"] else 1)
 PY
   }
+  sync2_runs() { python3 - "$CONF_JSON" <<'PY'
+import json, sys
+n = json.load(open(sys.argv[1]))["generated"]["by_scenario"].get("sync2", 0)
+print("REQ-SYNC-2 simulations replayed:", n)
+sys.exit(0 if n > 0 else 1)
+PY
+  }
+  t_run "conformance/sync2-runs-replayed [REQ-SYNC-2 REQ-IMPL-3]" sync2_runs
   t_run "conformance/v0-trails-reproduced-in-C [REQ-SYNC-4 REQ-IMPL-3]" trails v0
   t_run "conformance/v1-trails-reproduced-in-C [REQ-SYNC-3 REQ-IMPL-3]" trails v1
-  # Not a mapped replay: v2 diverges at the first step name that differs (S_LOCK where v0
-  # returns, S_SPIN_READ where v1 fences) and runs free; spec/conformance.md, "What it does not
-  # cover".  Issue 16's mapped v2 replay of these trails is still to come.
-  t_run "conformance/v2-cannot-reproduce-them (diverges by step name: not evidence for REQ-SYNC-*, issue 16)" trails v2
+  t_run "conformance/v0-weak-trails-reproduced-in-C [REQ-SYNC-2 REQ-MM-3 REQ-IMPL-3]" trails v0-weak
+  t_run "conformance/v1-weak-trails-reproduced-in-C [REQ-SYNC-2 REQ-MM-3 REQ-IMPL-3]" trails v1-weak
+  # Every v0/v1 counterexample (TSO: sync1; WEAK: sync2) mapped for v2: no race outcome, at
+  # least one locked re-check each; the same schedules on v0 each show the race (the control,
+  # run by run.py).
+  t_run "conformance/v2-mapped-counterexamples-no-race-outcome [REQ-SYNC-2 REQ-SYNC-3 REQ-SYNC-4 REQ-IMPL-3]" trails mapped
+  # run.py's control itself can fail: given the v2 build, which shows no race, it must
+  t_run_fail "conformance/mapped-control-fails-with-v2 (control) [REQ-TCB-1]" \
+    "the control \(replay-v2\) shows the race on 0 of [1-9][0-9]* mapped schedules" \
+    python3 tests/conformance/run.py --mapped-control replay-v2
 fi
 
 # REQ-IMPL-3: the production library's object code has no hook — no irqsync_step symbol defined

@@ -38,7 +38,14 @@ killed m-tso-lock-no-drain spin-litmus "REQ-MM-2 REQ-MM-5" \
 # the conformance harness (model): an arrival on a busy line dropped by the model
 killed m-pending-not-set conformance "REQ-DISPATCH-2 REQ-IMPL-3" \
   ".*D_SET_PENDING writes status: model 1, C 3"
-# WP: a full `make prove` on a mutated copy takes minutes even from the cache, beyond this
-# group's budget. WP's kills in `make check` are the expected failures of [50-proof] (the v0
-# re-check, an unlocked status write, spin_lock_irq in an irqsave region); the WP column of every
-# mutant the catalog expects WP to kill runs in `make mutants`.
+# WP: `make mutants` runs WP on every C mutant (an unmutated control first, whose unit results
+# seed every copy, so a mutant reproves only the units whose key it changed). Even so one mutant
+# takes minutes, beyond this group's budget; WP's kills in `make check` are the expected failures
+# of [50-proof]. Checked here: how the campaign reads a WP run. A kill is a failure of the gate
+# named by its goal; a tool failure, a missing result or the time limit is an error, never a kill.
+t_run "mutants/wp-verdict: a kill names its goal, a tool failure is an error [REQ-TCB-1]" \
+  python3 tests/mutants/check_wp_verdict.py
+# ... and that check can fail: the old rule (any failing `make prove` kills) is caught.
+t_run_fail "mutants/wp-verdict: the rule 'any failing prove is a kill' is caught" \
+  "BAD tool-crash: killed \(prove: FAILED\) \(want error" \
+  python3 tests/mutants/check_wp_verdict.py --classifier exit-status

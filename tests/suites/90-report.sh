@@ -64,6 +64,37 @@ else
   t_skip "report/timeline of the model's WEAK 2+2W" "spin or promela/litmus/2+2w.pml absent"
 fi
 
+# Expected failures are never support, whatever the method (spec/report.md §2): a case recorded
+# by t_run_fail (tests/lib.sh marks its detail "xfail: "), an old-style "failed as expected" lint
+# case, and the fixture's SB run expected to violate each cite a requirement nothing else supports:
+# the method stays "none", the item is counted as shown able to fail. The old rule credited all three.
+xfail_cases() {
+  rm -f "$out/xf-test.tsv" && (
+    RESULTS=$out/xf-test.tsv LOGDIR=$out/xf-logs
+    source tests/lib.sh
+    t_run_fail "stress/broken-variant-observes-race [FIX-ERR-1]" "race observed" \
+      bash -c 'echo "race observed"; exit 1'
+  ) >/dev/null &&
+    printf 'pass\tlint/unbalanced-lock-flagged [FIX-LOCK-1]\t0\tfailed as expected: context imbalance\n' \
+      >"$out/xf-lint.tsv" &&
+    $xchk add tests/report/fixtures/results/summary.json 40-stress "$out/xf-test.tsv" "$out/xf1.json" &&
+    $xchk add "$out/xf1.json" 60-lint-broken "$out/xf-lint.tsv" "$out/xf.json"
+}
+xchk="python3 tests/report/check_xfail.py"
+tests/report/mkfixture.sh "$fx" >/dev/null 2>&1
+t_run "report/xfail: expected-failure cases recorded by tests/lib.sh t_run_fail" xfail_cases
+IRQSYNC_ROOT=$fx BUILD=$fx/build python3 -m tools.stamp run tests -- \
+  cp "$out/xf.json" "$fx/build/results/summary.json" >/dev/null && gen >/dev/null
+t_run "report/xfail: an expected failure is shown able to fail, never support (test, lint, model)" \
+  $xchk verdict "$ev/evidence.json" "$ev/index.html"
+# the check itself can fail: the same cases with their marks removed count as support
+$xchk strip "$out/xf.json" "$out/xf-unmarked.json" &&
+  IRQSYNC_ROOT=$fx BUILD=$fx/build python3 -m tools.stamp run tests -- \
+    cp "$out/xf-unmarked.json" "$fx/build/results/summary.json" >/dev/null && gen >/dev/null
+t_run_fail "report/xfail: an unmarked expected failure counted as support is caught" \
+  "BAD FIX-ERR-1: test pass, requirement partial" $xchk verdict "$ev/evidence.json" "$ev/index.html"
+tests/report/mkfixture.sh "$fx" >/dev/null 2>&1
+
 # Two runs on unchanged inputs: the same evidence.json apart from times.
 gen >/dev/null && cp "$ev/evidence.json" "$out/run1.json" && sleep 1 && gen >/dev/null
 t_run "report/deterministic: two runs give the same evidence.json apart from times" \

@@ -160,10 +160,25 @@ t_run "model/direct v2 weak 3 CPUs 2 arrivals holds [REQ-SYNC-1 REQ-SYNC-3 REQ-M
 t_run_fail "model/direct hazard: interrupt spins on the lock its CPU holds [REQ-LOCK-4]" \
   'assertion violated \(lk_owner\[[0-9]+\]!=\(0\+1\)\)' $R1 MM_TSO SCEN=SCEN_HAZARD HAZARD_FIX=0
 
+# REQ-SYNC-2 with distinct values: the n-th completion of CPU c stores n in WORK(c), and the
+# driver checks every CPU's word against the last covered instance's value (promela/irq.pml)
+S2="CHECK_SYNC1=0 CHECK_FLAG=0 CHECK_SYNC2=1"
 t_run_fail "model/direct v1 weak: the handler's last write is not visible after the return [REQ-SYNC-2]" \
-  'assertion violated\s+\(?\s*!\(must_see\)' $R1 MM_WEAK VARIANT=1 CHECK_SYNC1=0 CHECK_FLAG=0 CHECK_SYNC2=1 ARRIVALS=2
+  'assertion violated \(fl>=wmust\[l\]\)' $R1 MM_WEAK VARIANT=1 $S2 ARRIVALS=2
 t_run "model/direct v2 weak: the handler's last write is visible after the return [REQ-SYNC-2]" \
-  $R1 MM_WEAK VARIANT=2 CHECK_SYNC1=0 CHECK_FLAG=0 CHECK_SYNC2=1 ARRIVALS=2
+  $R1 MM_WEAK VARIANT=2 $S2 ARRIVALS=2
+t_run "model/direct v2 weak 3 CPUs: each CPU's last covered write is visible [REQ-SYNC-2]" \
+  $R1 MM_WEAK VARIANT=2 $S2 NCPU=3 ARRIVALS=2
+# A late write hidden by an earlier visible one: the driver starts after reading CPU 1's first
+# completion (SYNC2_AFTER_FIRST), so a stale read returns that value, never 0.  The distinct
+# values catch v1's invisible second write; with one constant value (SYNC2_CONST, the old check)
+# the same search finds nothing -- the weakness of issue 16.
+t_run_fail "model/direct v1 weak: a late write hidden behind an earlier visible one is caught [REQ-SYNC-2]" \
+  'assertion violated \(fl>=wmust\[l\]\)' $R1 MM_WEAK VARIANT=1 $S2 ARRIVALS=2 SYNC2_AFTER_FIRST=1
+t_run "model/direct v1 weak, constant value (the old check): the hidden write goes unseen [REQ-SYNC-2]" \
+  $R1 MM_WEAK VARIANT=1 $S2 ARRIVALS=2 SYNC2_AFTER_FIRST=1 SYNC2_CONST=1
+t_run "model/direct v2 weak, driver after a first completion: holds [REQ-SYNC-2]" \
+  $R1 MM_WEAK VARIANT=2 $S2 ARRIVALS=2 SYNC2_AFTER_FIRST=1
 
 # --- the LTL form of SYNC, checked with the assertions compiled out ---
 t_run_fail "model/ltl sync v1 tso: claim violated [REQ-SYNC-3]" 'returned&&\(stale>0\)' \
@@ -181,6 +196,13 @@ t_run "model/weak without early loads (HIST=1) wrongly forbids IRIW [REQ-MM-3 RE
   $R1 --model promela/litmus/iriw.pml MM_WEAK HIST=1
 t_run_fail "model/weak with early loads allows IRIW [REQ-MM-3 REQ-MM-5]" \
   'assertion violated' $R1 --model promela/litmus/iriw.pml MM_WEAK
+# --- WEAK's acquire RMW (the ticket, LOCK_TICKET): known-bad forms of mm_fetch_add_acq; the
+# matrix's litmus rows give the right verdicts (sb+acqrmw+mb allowed, mp+rel+acqrmw forbidden) ---
+t_run "model/weak acquire RMW that drains (MM_ACQ_RMW_BUG=1) wrongly forbids SB+acqrmw+mb [REQ-MM-3 REQ-MM-5]" \
+  $R1 --model promela/litmus/sb+acqrmw+mb.pml MM_WEAK MM_ACQ_RMW_BUG=1
+t_run_fail "model/weak acquire RMW without acquire (MM_ACQ_RMW_BUG=2) allows MP+rel+acqrmw [REQ-MM-3 REQ-MM-5]" \
+  'assertion violated\s+!\(\(\(r\[0\]==1\)&&\(r\[1\]==0\)\)\)' \
+  $R1 --model promela/litmus/mp+rel+acqrmw.pml MM_WEAK MM_ACQ_RMW_BUG=2
 
 # --- a saved trail replays with its one command ---
 tr=$(ls "$B"/evidence/trails/protocol-sync-flag-mb-v1-tso-*.replay.sh 2>/dev/null | head -1)

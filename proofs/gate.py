@@ -197,10 +197,11 @@ def wp_options(a, provers):
     opts = ["-wp", "-wp-rte"] + (["-rte-initialized", a.initialized] if a.initialized else []) + [
         "-wp-prover", ",".join(provers),
         "-wp-timeout", str(a.timeout), "-wp-smoke-timeout", str(a.smoke_timeout),
-    ] + (["-wp-steps", str(a.steps)] if a.steps else []) + [
+    ] + (["-wp-steps", str(a.steps)] if a.steps else []) \
+      + ([] if getattr(a, "no_smoke", False) else ["-wp-smoke-tests"]) + [
         # -wp-split: a post-condition is proved branch by branch; the initialisation invariant
         # (ACSL_INIT) over a whole function with several exits times out as one goal.
-        "-wp-smoke-tests", "-wp-check-memory-model", "-wp-split",
+        "-wp-check-memory-model", "-wp-split",
     ]
     if a.run_all_provers:
         opts.append("-wp-run-all-provers")
@@ -492,6 +493,8 @@ def main():
     r.add_argument("--provers", default="z3,cvc4", help="required provers")
     r.add_argument("--optional-provers", default="cvc5", help="used when configured")
     r.add_argument("--run-all-provers", action="store_true")
+    r.add_argument("--no-smoke", action="store_true",
+                   help="no smoke tests (a proof mutant's job: it shows one clause failing)")
     r.add_argument("--steps", type=int, default=2000000)
     r.add_argument("--timeout", type=int, default=60)
     r.add_argument("--smoke-timeout", type=int, default=3,

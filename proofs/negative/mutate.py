@@ -2,7 +2,8 @@
 """proofs/negative/mutate.py - the proof mutants of the core: expected proof failures.
 
 Each mutant is an exact-once edit of one file of src/core/ that breaks one requirement, the
-function WP proves on it, and the goals that must then be, exactly, the unproved ones
+function WP proves on it, the clause it breaks (WP proves only that clause's goals, -wp-prop,
+without smoke tests), and the goals that must then be, exactly, the unproved ones
 (proofs/gate.py --expect-unproved).  `make prove-neg-<name>` runs one; make prove-expected runs
 them all; tests/suites/50-proof.sh asserts each one's named goals.
 
@@ -35,8 +36,8 @@ MUTANTS = {
             "\t\t/* MUTANT (REQ-DISPATCH-1): the status is written after the unlock */\n"
             "\t\t(void)irqsync_status_update(desc, 0U, IRQS_PENDING);\n"
             "\t\treturn 0;\n",
-        expect=[r"^handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1(_[0-9]+)?$",
-                r"^smoke:handle_irq:"]),
+        prop="REQ_DISPATCH_1",
+        expect=[r"^handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1(_[0-9]+)?$"]),
     # REQ-SYNC-1: INPROGRESS cleared before the chain runs (the handler then runs while
     # synchronize_irq may see the line idle).
     "inprogress-cleared-before-chain": dict(
@@ -45,10 +46,8 @@ MUTANTS = {
         new="\t\tirqsync_snapshot_chain(desc, &chain);\n"
             "\t\t/* MUTANT (REQ-SYNC-1): INPROGRESS cleared before the chain runs */\n"
             "\t\t(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);\n",
-        # (the chain call's cpu_ready fails too: its instances_ok sees the instance without
-        # its INPROGRESS)
-        expect=[rf"^irqsync_run_passes:irqsync_run_chain_requires_{IN_INSTANCE}$",
-                r"^irqsync_run_passes:irqsync_run_chain_requires(_[0-9]+)?$"]),
+        prop="in_instance",
+        expect=[rf"^irqsync_run_passes:irqsync_run_chain_requires_{IN_INSTANCE}$"]),
     # REQ-SYNC-1, REQ-DISPATCH-1: INPROGRESS cleared after the descriptor lock is dropped.
     "inprogress-cleared-after-unlock": dict(
         file="src/core/handle.c", fct="handle_irq",
@@ -67,8 +66,8 @@ MUTANTS = {
             "\t\t(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);\n"
             "\t\t/*@ ghost g_instance[irq] = 0; */\n"
             "\t}\n",
-        expect=[r"^handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1(_[0-9]+)?$",
-                r"^smoke:handle_irq:"]),
+        prop="REQ_DISPATCH_1",
+        expect=[r"^handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1(_[0-9]+)?$"]),
     # REQ-SYNC-1, REQ-DISPATCH-3: the chain runs before INPROGRESS is set.
     "chain-before-inprogress": dict(
         file="src/core/handle.c", fct="handle_irq",
@@ -81,14 +80,15 @@ MUTANTS = {
             "\tIRQSYNC_STEP(D_SET_INPROGRESS, irq);\n"
             "\t(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_INPROGRESS);\n"
             "\t/*@ ghost g_instance[irq] = 1; */\n",
-        expect=[rf"^handle_irq:irqsync_handler_instance_requires_{IN_INSTANCE}$",
-                r"^smoke:handle_irq:"]),
+        prop="in_instance",
+        expect=[rf"^handle_irq:irqsync_handler_instance_requires_{IN_INSTANCE}$"]),
     # REQ-DISPATCH-2, REQ-SYNC-1: a replay pass runs after INPROGRESS was cleared.
     "replay-after-inprogress-cleared": dict(
         file="src/core/handle.c", fct="irqsync_run_passes",
         old="\t\t(void)irqsync_status_update(desc, IRQS_PENDING, 0U);\n",
         new="\t\t/* MUTANT (REQ-SYNC-1): the replay pass runs with INPROGRESS cleared */\n"
             "\t\t(void)irqsync_status_update(desc, IRQS_PENDING | IRQS_INPROGRESS, 0U);\n",
+        prop="every_pass_in_instance",
         expect=[rf"^irqsync_run_passes:irqsync_run_passes_loop_invariant_{EVERY_PASS}$"]),
     # REQ-DISPATCH-2: the replay decision reads the status before retaking the lock (a PENDING
     # set in between is lost; every test and check we had before passed this variant).
@@ -107,12 +107,14 @@ MUTANTS = {
             "\t\tspurious |= irqsync_note_pass(desc, handled);\n"
             "\n"
             "\t\tIRQSYNC_STEP(D_CHECK_PENDING, irq);\n",
+        prop="no_replay_left",
         expect=[r"^irqsync_run_passes:irqsync_run_passes_ensures_REQ_DISPATCH_2_no_replay_left$"]),
     # REQ-LOCK-1: a ticket lock that does not wait for its turn.
     "ticket-no-wait": dict(
         file="src/core/spinlock.c", fct="spin_lock",
         old="turn = irqsync_await(&lock->owner, ~0U, ticket, 1, IRQSYNC_STEP_LOCK_WAIT, IRQSYNC_NO_IRQ);",
         new="turn = irqsync_await(&lock->owner, 0U, ticket & 0U, 1, IRQSYNC_STEP_LOCK_WAIT, IRQSYNC_NO_IRQ);",
+        prop="my_turn",
         expect=[r"^spin_lock:spin_lock_assert_REQ_LOCK_1_my_turn$"]),
 }
 
@@ -153,10 +155,12 @@ def main():
     name, out, cpp, gate = argv[1], argv[2], argv[4], argv[6:]
     core = write_mutant(name, out)
     m = MUTANTS[name]
-    cmd = gate + ["--fct", m["fct"]]
+    # Only the clause the mutant breaks is proved (-wp-prop), without smoke tests: the job
+    # shows that this clause fails on the mutant; the rest of the function is the unit's.
+    cmd = gate + ["--fct", m["fct"], "--no-smoke"]
     for r in m["expect"]:
         cmd += ["--expect-unproved", r]
-    cmd += ["--", f"-cpp-extra-args={cpp}", core]
+    cmd += ["--", f"-cpp-extra-args={cpp}", f"-wp-prop={m['prop']}", core]
     print(f"mutant {name}: {m['file']} -> {core}", flush=True)
     return subprocess.call(cmd)
 

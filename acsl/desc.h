@@ -48,6 +48,8 @@ static inline void irqsync_desc_unlock(struct irq_desc *desc, irq_flags_t flags,
     requires REQ_DISPATCH_1: cpu_holds(&desc->lock);
     requires REQ_SYNC_1: owner_clears: (clear & IRQS_INPROGRESS) != 0 && (set & IRQS_INPROGRESS) == 0
       ==> \forall integer i; desc == &irq_desc[i] ==> g_instance[i] == 1;
+    requires REQ_SYNC_5: only_beginning_sets: (set & IRQS_INPROGRESS) != 0
+      ==> \forall integer i; desc == &irq_desc[i] ==> g_begin[i] == 1;
     assigns desc->status.counter, ACSL_SREAD;
     ensures REQ_DISPATCH_1: fresh: \result == \old(desc->status.counter);
     ensures REQ_DISPATCH_1: updated:

@@ -140,7 +140,7 @@ int get_irqfunc_irq(void);
 
 /*@ requires REQ_LOCK_4: dispatch_without_locks: cpu_holds_no_lock;
     ACSL_API_FRAME;
-    assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu], g_instance[irq];
+    assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu], g_instance[irq], g_begin[irq];
     ensures ACSL_INIT;
     behavior bad_irq:
       assumes !irq_ok(irq);

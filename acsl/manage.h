@@ -196,7 +196,7 @@ int disable_irq_nosync(unsigned int irq);
 
 /*@ requires REQ_LOCK_4: dispatch_without_locks: cpu_holds_no_lock;
     ACSL_API_FRAME;
-    assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu], g_instance[irq];
+    assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu], g_instance[irq], g_begin[irq];
     ensures irqsync_serving[this_cpu] == \old(irqsync_serving[this_cpu]);
     ensures ACSL_INIT;
     ACSL_BAD_IRQ;

@@ -119,6 +119,7 @@ unsigned int irqsync_atomic_read_acquire(const irqsync_atomic_t *v);
     requires REQ_DISPATCH_1: status_write_allowed(v);
     requires REQ_DISPATCH_1: fresh_rmw: status_write_fresh(v);
     requires REQ_SYNC_1: owner_clears: inprogress_clear_allowed(v, i);
+    requires REQ_SYNC_5: only_beginning_sets: inprogress_set_allowed(v, i);
     assigns v->counter;
     ensures v->counter == i && \initialized(&v->counter);
     ensures ACSL_INIT_KEPT;

@@ -21,6 +21,9 @@
  *   g_instance[i]              1 while this CPU runs a handler instance of line i: from the
  *                              locked write that set INPROGRESS (D_SET_INPROGRESS) to the
  *                              locked write that clears it (D_CLEAR_INPROGRESS); else 0
+ *   g_begin[i]                 1 only across the locked write by which this CPU begins an
+ *                              instance of line i (D_SET_INPROGRESS): the one write allowed to
+ *                              set INPROGRESS (inprogress_set_allowed)
  * Real state the model reads: irq_desc[] (status word, depth, action chain) and
  * irqsync_serving[] (which line each CPU is serving).
  */
@@ -40,6 +43,7 @@
 //@ ghost spinlock_t *g_sread_lock;
 //@ ghost int g_exclusive;
 //@ ghost int g_instance[NR_IRQS];
+//@ ghost int g_begin[NR_IRQS];
 
 /*@ axiomatic this_cpu {
       // The id of the CPU that runs the verified code (trusted base: port contract).
@@ -132,6 +136,15 @@
       (\forall integer k; 0 <= k < NR_IRQS && v == &irq_desc[k].status ==>
           ((v->counter & IRQS_INPROGRESS) != 0 && (x & IRQS_INPROGRESS) == 0 ==>
              g_instance[k] == 1));
+    // Its other half: a CPU sets a line's INPROGRESS only by the write that begins an
+    // instance of that line (or in irqsync_init).  A spurious set would make every
+    // synchronize_irq of the line wait for an instance that never ends, and hold every
+    // interrupt of the line as PENDING (REQ-SYNC-5, REQ-DISPATCH-3).
+    predicate inprogress_set_allowed(irqsync_atomic_t *v, integer x) =
+      g_exclusive == 1 ||
+      (\forall integer k; 0 <= k < NR_IRQS && v == &irq_desc[k].status ==>
+          ((v->counter & IRQS_INPROGRESS) == 0 && (x & IRQS_INPROGRESS) != 0 ==>
+             g_begin[k] == 1));
 
     // irqsync_serving[c] is 0 or 1 + the line CPU c is serving (REQ-HANDLER-2).
     predicate serving_ok =

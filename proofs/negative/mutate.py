@@ -72,13 +72,17 @@ MUTANTS = {
     "chain-before-inprogress": dict(
         file="src/core/handle.c", fct="handle_irq",
         old="\tIRQSYNC_STEP(D_SET_INPROGRESS, irq);\n"
+            "\t/*@ ghost g_begin[irq] = 1; */\t/* the one write that may set INPROGRESS ... */\n"
             "\t(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_INPROGRESS);\n"
-            "\t/*@ ghost g_instance[irq] = 1; */\t/* the instance begins with the write that set INPROGRESS */\n"
+            "\t/*@ ghost g_begin[irq] = 0; */\n"
+            "\t/*@ ghost g_instance[irq] = 1; */\t/* ... begins the instance */\n"
             "\tspurious = irqsync_handler_instance(desc, irq);\n",
         new="\t/* MUTANT (REQ-SYNC-1): the chain runs before INPROGRESS is set */\n"
             "\tspurious = irqsync_handler_instance(desc, irq);\n"
             "\tIRQSYNC_STEP(D_SET_INPROGRESS, irq);\n"
+            "\t/*@ ghost g_begin[irq] = 1; */\n"
             "\t(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_INPROGRESS);\n"
+            "\t/*@ ghost g_begin[irq] = 0; */\n"
             "\t/*@ ghost g_instance[irq] = 1; */\n",
         prop="in_instance",
         expect=[rf"^handle_irq:irqsync_handler_instance_requires_{IN_INSTANCE}$"]),
@@ -109,6 +113,16 @@ MUTANTS = {
             "\t\tIRQSYNC_STEP(D_CHECK_PENDING, irq);\n",
         prop="no_replay_left",
         expect=[r"^irqsync_run_passes:irqsync_run_passes_ensures_REQ_DISPATCH_2_no_replay_left$"]),
+    # REQ-SYNC-5, REQ-DISPATCH-3: INPROGRESS set by a write that begins no instance (the line
+    # marked busy while its first action is installed): nobody clears it, so every
+    # synchronize_irq of the line waits forever and every interrupt of it stays PENDING.
+    "inprogress-set-outside-dispatch": dict(
+        file="src/core/manage.c", fct="irqsync_install",
+        old="\t\t(void)irqsync_status_update(desc, IRQS_DISABLED, 0U);\n",
+        new="\t\t/* MUTANT (REQ-SYNC-5): INPROGRESS set outside dispatch */\n"
+            "\t\t(void)irqsync_status_update(desc, IRQS_DISABLED, IRQS_INPROGRESS);\n",
+        prop="only_beginning_sets",
+        expect=[r"^irqsync_install:irqsync_status_update_requires_REQ_SYNC_5_only_beginning_sets$"]),
     # REQ-LOCK-1: a ticket lock that does not wait for its turn.
     "ticket-no-wait": dict(
         file="src/core/spinlock.c", fct="spin_lock",

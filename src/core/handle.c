@@ -203,8 +203,10 @@ int handle_irq(unsigned int irq)
 	/* No instance holds the line (the status was read under this hold of the lock). */
 	/*@ assert REQ_SYNC_1: line_idle: (status & IRQS_INPROGRESS) == 0; */
 	IRQSYNC_STEP(D_SET_INPROGRESS, irq);
+	/*@ ghost g_begin[irq] = 1; */	/* the one write that may set INPROGRESS ... */
 	(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_INPROGRESS);
-	/*@ ghost g_instance[irq] = 1; */	/* the instance begins with the write that set INPROGRESS */
+	/*@ ghost g_begin[irq] = 0; */
+	/*@ ghost g_instance[irq] = 1; */	/* ... begins the instance */
 	spurious = irqsync_handler_instance(desc, irq);
 	IRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);
 	(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);

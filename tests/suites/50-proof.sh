@@ -103,6 +103,8 @@ neg replay-after-inprogress-cleared every_pass_in_instance "REQ-SYNC-1 REQ-DISPA
   irqsync_run_passes:irqsync_run_passes_loop_invariant_REQ_SYNC_1_REQ_DISPATCH_3
 neg replay-decision-before-lock no_replay_left "REQ-DISPATCH-2" \
   irqsync_run_passes:irqsync_run_passes_ensures_REQ_DISPATCH_2_no_replay_left
+neg inprogress-set-outside-dispatch only_beginning_sets "REQ-SYNC-5 REQ-DISPATCH-3" \
+  irqsync_install:irqsync_status_update_requires_REQ_SYNC_5_only_beginning_sets
 neg ticket-no-wait my_turn "REQ-LOCK-1" spin_lock:spin_lock_assert_REQ_LOCK_1_my_turn
 # The same v0 failure replayed from the cache alone (no prover runs): still a failure.
 t_run_fail "proof/cache-replay-still-fails [REQ-SYNC-1]" \

@@ -71,6 +71,26 @@ bit  vdead[NCPU];             /* the CPU's next access is an acquire: its views 
 #endif
 
 #define MM_NAME "weak"
+/* Monitors of the bounds (spec/memory-models.md, B1/B2).
+ * -DMM_SB_CHECK: a store never fills the buffer.  Holding exhaustively at depth SBD, no CPU ever
+ *   holds SBD stores: depth SBD-1 then never stalls a store, so it has exactly the behaviours of
+ *   an unbounded buffer.
+ * -DMM_VIEW_CHECK: no plain load may choose among all kept versions (its view stays below
+ *   HIST-1).  Holding exhaustively at HIST, no load could ever read HIST-1 versions back:
+ *   history HIST-1 then removes no version a load could read, so it has exactly the behaviours
+ *   of an unbounded history.  The protocol model passes it only with the unlocked spin
+ *   over-approximated (-DSPIN_HAVOC, promela/irq.pml): that spin may, with an unbounded
+ *   history, read a version of any age (B2). */
+#ifdef MM_SB_CHECK
+#define MM_SB_BOUND_CHECK(mc) assert(sb_n[mc] < SBD)
+#else
+#define MM_SB_BOUND_CHECK(mc) skip
+#endif
+#if defined(MM_VIEW_CHECK) && HIST > 1
+#define MM_VIEW_BOUND_CHECK(mc, ma) assert(ma >= NH || view[VW(mc, ma)] < HIST - 1)
+#else
+#define MM_VIEW_BOUND_CHECK(mc, ma) skip
+#endif
 #define SB(mc, i) ((mc) * SBD + (i))
 #define MM_DRAINED(mc) (sb_n[mc] == 0 && !lt_p[mc])
 /* everything of CPU mc in the memory model is as at the start (SYMM, spec R14): an empty
@@ -217,6 +237,7 @@ inline mm_load(mc, ma, mr, mst) {
 		if
 		:: mm_f == 1 -> mm_f = 0
 		:: else ->
+			MM_VIEW_BOUND_CHECK(mc, ma);
 			if
 			:: ma >= NH -> mr = mem[ma]
 #if HIST > 1
@@ -273,7 +294,8 @@ inline mm_buffer(mc, ma, mv, mbk, mst) {
 		:: else
 		fi;
 		wmb_pend[mc] = 0;
-		sb_n[mc]++
+		sb_n[mc]++;
+		MM_SB_BOUND_CHECK(mc)
 	}
 }
 inline mm_store(mc, ma, mv, mst) { mm_buffer(mc, ma, mv, 0, mst) }

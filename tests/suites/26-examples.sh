@@ -148,7 +148,7 @@ t_run "install/baremetal-armv7m: make install PORT=baremetal-armv7m: Arm library
 EX=(EX_SYSROOT=$T/root EX_OUT=$T/examples PREFIX=$PREFIX)
 from_install() { # <make target> [make args]: run it; its compile line took irqsync from the install
   local out rc=0
-  out=$($MAKE "$@" 2>&1) || rc=$?
+  out=$($MAKE --no-silent "$@" 2>&1) || rc=$?   # the compile lines are read below, even under make -s
   echo "$out"
   ((rc == 0)) || return $rc
   grep -qF -- "-I$ROOT$PREFIX/include" <<<"$out" || { echo "no compile line with the installed headers"; return 1; }

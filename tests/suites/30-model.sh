@@ -191,6 +191,24 @@ t_run "model/depth: TSO with a 1-entry buffer wrongly makes v1 look safe [REQ-MM
   $R1 MM_TSO VARIANT=1 CHECK_SYNC1=0 SBD=1
 t_run_fail "model/depth: TSO with a 2-entry buffer finds v1's race [REQ-MM-6 REQ-SYNC-3]" \
   'assertion violated' $R1 MM_TSO VARIANT=1 CHECK_SYNC1=0 SBD=2
+# --- bounds by monitor (spec/memory-models.md, B1/B2): v2 with unbounded buffers and history ---
+UB="VARIANT=2 CALLER_MB=1 CHECK_SYNC2=1 ARRIVALS=2"
+t_run "model/unbounded: v2 SYNC holds under TSO, no store finds a 4-entry buffer full [REQ-MM-6 REQ-SYNC-1 REQ-SYNC-2]" \
+  $R1 --dfs MM_TSO $UB SPIN_HAVOC=1 MM_SB_CHECK SBD=4
+t_run "model/unbounded: v2 SYNC holds under WEAK, no buffer full, no load past a 4-deep history [REQ-MM-6 REQ-SYNC-1 REQ-SYNC-2]" \
+  $R1 --dfs MM_WEAK $UB SPIN_HAVOC=1 MM_SB_CHECK SBD=4 MM_VIEW_CHECK HIST=4
+t_run "model/unbounded: v2 SYNC holds under WEAK with replays (3 CPUs), no 5-entry buffer full [REQ-MM-6 REQ-SYNC-1 REQ-SYNC-2 REQ-DISPATCH-2]" \
+  $R1 --dfs MM_WEAK $UB NCPU=3 SPIN_HAVOC=1 MM_SB_CHECK SBD=5 MM_VIEW_CHECK HIST=4
+t_run_fail "model/unbounded: on a WEAK replay pass a 4-entry buffer fills (the default 3 is not exact there) [REQ-MM-6]" \
+  'assertion violated \(sb_n\[' $R1 --dfs MM_WEAK $UB NCPU=3 SPIN_HAVOC=1 MM_SB_CHECK SBD=4
+t_run_fail "model/unbounded: a 3-entry TSO buffer does fill (depth 2 is not exact) [REQ-MM-6]" \
+  'assertion violated \(sb_n\[' $R1 --dfs MM_TSO $UB SPIN_HAVOC=1 MM_SB_CHECK SBD=3
+t_run_fail "model/unbounded: the completion loads read 2 versions back (history 2 is not exact) [REQ-MM-6]" \
+  'assertion violated .*view\[' $R1 --dfs MM_WEAK $UB SPIN_HAVOC=1 MM_VIEW_CHECK HIST=3
+t_run_fail "model/unbounded: the unlocked spin reads past a 4-deep history [REQ-MM-6]" \
+  'assertion violated .*view\[' $R1 --dfs MM_WEAK $UB SPIN_HAVOC=0 MM_VIEW_CHECK HIST=4
+t_run_fail "model/unbounded: v1 with the spin over-approximated violates (the over-approximation is not vacuous) [REQ-MM-6 REQ-SYNC-3]" \
+  'assertion violated' $R1 --dfs MM_WEAK VARIANT=1 CALLER_MB=1 ARRIVALS=2 SPIN_HAVOC=1 MM_SB_CHECK SBD=4 MM_VIEW_CHECK HIST=4
 # --- WEAK's early loads are needed: without them IRIW is wrongly forbidden [REQ-MM-3] ---
 t_run "model/weak without early loads (HIST=1) wrongly forbids IRIW [REQ-MM-3 REQ-MM-6]" \
   $R1 --model promela/litmus/iriw.pml MM_WEAK HIST=1

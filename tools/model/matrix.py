@@ -319,6 +319,66 @@ def saturation_rows():
     return rows
 
 
+# REQ-MM-6, B1/B2 by argument: v2's guarantees with UNBOUNDED store buffers and load history.  A
+# bound changes behaviours only when it bites: a store that finds the buffer full waits (B1), a
+# load whose view reaches the oldest kept version loses older ones (B2).  The monitors
+# -DMM_SB_CHECK and -DMM_VIEW_CHECK (promela/mm/tso.pml, weak.pml) assert that neither ever
+# happens, at SBD=4 (TSO) or 5 (WEAK) and HIST=4; the unlocked spin of synchronize_irq, whose value only decides
+# when the driver leaves for its locked re-check, is over-approximated by leaving at any time
+# (-DSPIN_HAVOC, promela/irq.pml).  A "hold" therefore checks the scenario's own assertions
+# exactly for unbounded buffers and history (spec/memory-models.md, B1, B2).  The last three rows
+# show each monitor able to fail: a TSO buffer does hold 3 stores and a WEAK one 4 (on a replay
+# pass), and without the over-approximation the spin reads past every history (B2).
+# (mm, name, scenario, cpus, lines, arrivals, sharers, extra defines, expected, match)
+_SYNC2 = ["CALLER_MB=1", "CHECK_SYNC2=1"]
+# the monitor's depth: one above the most stores a CPU holds (TSO 3; WEAK 4, on a replay pass)
+_SBD = {"tso": 4, "weak": 5}
+UNBOUNDED = [
+    (mm, name, scen, c, l, a, sh,
+     extra + ["SPIN_HAVOC=1", "MM_SB_CHECK", f"SBD={_SBD[mm]}"] +
+     (["MM_VIEW_CHECK", "HIST=4"] if mm == "weak" else []), "hold", None)
+    for mm in ("tso", "weak")
+    for name, scen, c, l, a, sh, extra in (
+        ("sync", "SCEN_SYNC", 2, 1, 2, 1, _SYNC2),
+        ("sync-3cpus", "SCEN_SYNC", 3, 1, 2, 1, _SYNC2),
+        ("sync-2lines", "SCEN_SYNC", 3, 2, 1, 2, _SYNC2),
+        ("free-3cpus", "SCEN_FREE", 3, 1, 2, 1, ["CHECK_SYNC1=0"]),
+        ("free-2lines", "SCEN_FREE", 3, 2, 1, 2, ["CHECK_SYNC1=0"]),
+        ("depth-3cpus", "SCEN_DEPTH", 3, 1, 2, 1, ["CHECK_SYNC1=0"]),
+        ("depth-2lines", "SCEN_DEPTH", 3, 2, 1, 2, ["CHECK_SYNC1=0"]))
+] + [
+    ("tso", "sbd3-fills", "SCEN_SYNC", 2, 1, 2, 1,
+     _SYNC2 + ["SPIN_HAVOC=1", "MM_SB_CHECK", "SBD=3"], "violate", r"assertion violated \(sb_n\["),
+    ("weak", "sbd4-fills-on-replay", "SCEN_SYNC", 3, 1, 2, 1,
+     _SYNC2 + ["SPIN_HAVOC=1", "MM_SB_CHECK", "SBD=4"], "violate", r"assertion violated \(sb_n\["),
+    ("weak", "spin-reads-past-history", "SCEN_SYNC", 2, 1, 2, 1,
+     _SYNC2 + ["SPIN_HAVOC=0", "MM_VIEW_CHECK", "HIST=4"], "violate",
+     r"assertion violated .*view\["),
+]
+
+
+def unbounded_rows():
+    rows = []
+    for mm, name, scen, cpus, lines, arr, sh, extra, exp, match in UNBOUNDED:
+        c = dict(cpus=cpus, lines=lines, arrivals=arr, sharers=sh)
+        prop = ("v2's assertions hold with unbounded store buffers" +
+                (" and load history" if mm == "weak" else "") +
+                " (no store finds the buffer full, no view reaches the oldest version)"
+                if exp == "hold" else
+                f"a store finds a {'3' if mm == 'tso' else '4'}-entry buffer full: depth "
+                f"{'2' if mm == 'tso' else '3'} would not be exact"
+                if "MM_SB_CHECK" in extra else
+                "the unlocked spin reads versions past a 4-deep history: it needs its "
+                "over-approximation")
+        rows.append(dict(kind="saturation", name=f"unbounded-{mm}-{name}", variant="v2",
+                         memory_model=mm, config=dict(c), property=prop,
+                         requirements=["REQ-MM-6", MM_REQ[mm]], expected=exp,
+                         match=match or r"assertion violated", ltl=False,
+                         defines=[f"MM_{mm.upper()}", "VARIANT=2", f"SCEN={scen}"] + extra
+                         + cfg_defines(c)))
+    return rows
+
+
 def saturation_checks(results):
     """Two derived rows per SATURATION entry, built from the runs above (exhaustive only if they
     are): the v2 state count at the default equals the one a step above it ("hold", else
@@ -513,6 +573,7 @@ def parse_options(opts):
             rows += small_rows(mms, bad, name == "full")        # REQ-LOCK-2, REQ-LIFECYCLE-2
             if name == "full":
                 rows += saturation_rows()                       # REQ-MM-6
+                rows += unbounded_rows()                        # REQ-MM-6, B1/B2 exact
         out = "model.json"
     # de-duplicate (probes raise small configs to the same larger one)
     seen, uniq = set(), []

@@ -212,6 +212,31 @@ def frontier(build, budget, memlim, only=None):
     return rows
 
 
+# v2 with UNBOUNDED store buffers and load history at the sizes of the target and beyond
+# (spec/memory-models.md, B1/B2; the small sizes are rows unbounded-* of make model): the
+# unlocked spin over-approximated (SPIN_HAVOC), the monitors MM_SB_CHECK at SBD=5 and
+# MM_VIEW_CHECK at HIST=4.  A hold checks SYNC-1/3 and SYNC-2 exactly for any buffer and history.
+# (tag, cpus, lines, arrivals, sharers)
+UNBOUNDED = [("c4l2a2s2", 4, 2, 2, 2), ("c5l2a2s2", 5, 2, 2, 2)]
+
+
+def unbounded(build, budget, memlim):
+    rows = []
+    print("unbounded: v2 WEAK SYNC+SYNC2, spin over-approximated, SBD=5 and HIST=4 monitored",
+          flush=True)
+    for tag, cpus, lines, arr, sh in UNBOUNDED:
+        d = model_defines("weak", 2, cpus, lines, arr, sh,
+                          extra=["CALLER_MB=1", "CHECK_SYNC2=1", "SPIN_HAVOC=1", "MM_SB_CHECK",
+                                 "SBD=5", "MM_VIEW_CHECK", "HIST=4"])
+        r = verify(build, f"unbounded-{tag}", d, budget, memlim=memlim, heavy=True)
+        rows.append({"tag": tag, "cpus": cpus, "lines": lines, "arrivals": arr, "sharers": sh,
+                     **r})
+        print_result(f"unbounded {tag}", r)
+        if r["result"] != "hold":
+            break
+    return rows
+
+
 # R14 checked against the plain model on sizes both finish: the same verdict for every
 # scenario, property and known-bad variant, and SYMM never stores more states; and its premise
 # (a monitor process, -DSYMM_CHECK, without partial-order reduction) holds in every state.
@@ -313,7 +338,7 @@ def symmetry(build, budget):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--only", default="saturation,target,scenarios,table,symmetry,frontier")
+    ap.add_argument("--only", default="saturation,target,scenarios,table,symmetry,frontier,unbounded")
     ap.add_argument("--budget", type=int, default=90)
     ap.add_argument("--target-budget", type=int, default=900)
     ap.add_argument("--frontier-budget", type=int, default=1800)
@@ -340,6 +365,8 @@ def main():
                            a.tags.split(",") if a.tags else None)
             keep = [r for r in data.get("frontier", []) if a.tags and r["tag"] not in a.tags.split(",")]
             data["frontier"] = sorted(keep + new, key=lambda r: [f[0] for f in FRONTIER].index(r["tag"]))
+        elif part == "unbounded":
+            data["unbounded"] = unbounded(a.build, a.frontier_budget, a.memlim)
         elif part == "symmetry":
             data["symmetry"] = symmetry(a.build, a.budget)
         elif part == "bitstate":
@@ -353,6 +380,7 @@ def main():
     bad = [r for sec in ("table", "scenarios") for r in data.get(sec, [])
            if r.get("result") == "violate"]
     bad += [r for r in data.get("frontier", []) if r.get("result") not in (r["expected"], "incomplete")]
+    bad += [r for r in data.get("unbounded", []) if r.get("result") == "violate"]
     sy = data.get("symmetry", {})
     bad += [r for sec in ("compare", "premise", "cutoff") for r in sy.get(sec, []) if not r["ok"]]
     if data.get("target", {}).get("result") == "violate":

@@ -83,11 +83,15 @@ def main():
         row("one-body", "make prove, one function body changed (irqs_disabled)",
             "make -s prove", reused)
         open(p, "w").write(s)
-    _, d = units_now()
-    big = max(d["units"], key=lambda f: d["units"][f]["goals"])
-    row("worst-unit", f"make prove, the largest unit ({big}, {d['units'][big]['goals']} goals) "
-        "proved again without prover cache",
-        f"make -s prove PROVE_RERUN={big} PROVE_CACHE=none", reused)
+    if "worst-unit" in SKIP:     # its label names the unit: keep the last one measured
+        old = [r for r in before.values() if r["name"].startswith("make prove, the largest unit")]
+        rows.extend(old[:1])
+    else:
+        _, d = units_now()
+        big = max(d["units"], key=lambda f: d["units"][f]["goals"])
+        row("worst-unit", f"make prove, the largest unit ({big}, {d['units'][big]['goals']} "
+            "goals) proved again without prover cache",
+            f"make -s prove PROVE_RERUN={big} PROVE_CACHE=none", reused)
     row("cold", "make prove, cold: every unit proved again (committed prover cache)",
         "make -s prove PROVE_REUSE=none", reused)
     row("cold-nocache", "make prove, every unit and every prover from nothing",

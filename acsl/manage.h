@@ -131,6 +131,7 @@ static int irqsync_enable_depth(struct irq_desc *desc, unsigned int irq);
     assigns irq_desc[0 .. NR_IRQS - 1], irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1],
             warn_count[..];
     ensures ACSL_INIT;
+    ensures REQ_LOCK_5: all_wf: descs_wf;
     ensures instances_ok;
     ensures serving_ok;
     ensures REQ_HANDLER_2: \forall integer c; 0 <= c < IRQSYNC_NR_CPUS ==> irqsync_serving[c] == 0;

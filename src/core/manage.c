@@ -45,10 +45,15 @@ void irqsync_init(void)
 
 	/*@ loop invariant 0 <= i <= NR_IRQS;
 	    loop invariant ACSL_INIT;
+	    loop invariant initialised_wf: \forall integer k; 0 <= k < i ==> desc_wf(&irq_desc[k]);
 	    loop assigns i, irq_desc[0 .. NR_IRQS - 1];
 	    loop variant NR_IRQS - i; */
-	for (i = 0; i < NR_IRQS; i++)
+	for (i = 0; i < NR_IRQS; i++) {
 		irqsync_desc_init(&irq_desc[i]);
+		/*@ assert this_wf: desc_wf(&irq_desc[i]); */
+		/*@ assert earlier_kept: \forall integer k; 0 <= k < i ==>
+		      irq_desc[k] == \at(irq_desc[k], LoopCurrent); */
+	}
 	/*@ loop invariant 0 <= i <= IRQSYNC_NR_CPUS;
 	    loop invariant \forall integer c; 0 <= c < i ==>
 	      irqsync_serving[c] == 0;

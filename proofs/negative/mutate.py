@@ -25,16 +25,21 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # The call-site precondition and loop-invariant goals WP names after the clause's labels.
 IN_INSTANCE = "REQ_SYNC_1_REQ_DISPATCH_3_in_instance"
 EVERY_PASS = "REQ_SYNC_1_REQ_DISPATCH_3(_every_pass_in_instance)?"
+# Assertions of handle_irq that lie inside the edited text (src/core/handle.c).
+HELD_PENDING = ("\t\t/*@ assert REQ_DISPATCH_2: REQ_DISPATCH_7: held_pending: "
+                "(desc->status.counter & IRQS_PENDING) != 0; */\n")
+INSTANCE_CLOSED = ("\t/*@ assert REQ_SYNC_5: instance_closed: "
+                   "(desc->status.counter & IRQS_INPROGRESS) == 0; */\n")
 
 MUTANTS = {
     # REQ-DISPATCH-1: the busy/disabled path sets PENDING after dropping the lock.
     "unlocked-status": dict(
         file="src/core/handle.c", fct="handle_irq",
-        old="\t\t(void)irqsync_status_update(desc, 0U, IRQS_PENDING);\n"
+        old="\t\t(void)irqsync_status_update(desc, 0U, IRQS_PENDING);\n" + HELD_PENDING +
             "\t\tgoto unlock;\n",
         new="\t\tirqsync_desc_unlock(desc, flags, IRQSYNC_STEP_D_UNLOCK, irq);\n"
             "\t\t/* MUTANT (REQ-DISPATCH-1): the status is written after the unlock */\n"
-            "\t\t(void)irqsync_status_update(desc, 0U, IRQS_PENDING);\n"
+            "\t\t(void)irqsync_status_update(desc, 0U, IRQS_PENDING);\n" + HELD_PENDING +
             "\t\treturn 0;\n",
         prop="REQ_DISPATCH_1",
         expect=[r"^handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1(_[0-9]+)?$"]),
@@ -54,6 +59,7 @@ MUTANTS = {
         old="\tIRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);\n"
             "\t(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);\n"
             "\t/*@ ghost g_instance[irq] = 0; */\t/* ... and ends with the write that clears it */\n"
+            + INSTANCE_CLOSED +
             "\tunlock_step = IRQSYNC_STEP_D_UNLOCK_END;\n"
             "unlock:\n"
             "\tirqsync_desc_unlock(desc, flags, unlock_step, irq);\n",
@@ -65,6 +71,7 @@ MUTANTS = {
             "\t\tIRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);\n"
             "\t\t(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);\n"
             "\t\t/*@ ghost g_instance[irq] = 0; */\n"
+            "\t" + INSTANCE_CLOSED +
             "\t}\n",
         prop="REQ_DISPATCH_1",
         expect=[r"^handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1(_[0-9]+)?$"]),

@@ -197,11 +197,14 @@ int handle_irq(unsigned int irq)
 		/* Held for enable_irq, or replayed by the running instance. */
 		IRQSYNC_STEP(D_SET_PENDING, irq);
 		(void)irqsync_status_update(desc, 0U, IRQS_PENDING);
+		/*@ assert REQ_DISPATCH_2: REQ_DISPATCH_7: held_pending: (desc->status.counter & IRQS_PENDING) != 0; */
 		goto unlock;
 	}
 
-	/* No instance holds the line (the status was read under this hold of the lock). */
+	/* No instance holds the line and it is enabled (the status was read under this hold of
+	 * the lock). */
 	/*@ assert REQ_SYNC_1: line_idle: (status & IRQS_INPROGRESS) == 0; */
+	/*@ assert REQ_DISPATCH_7: line_enabled: (status & IRQS_DISABLED) == 0; */
 	IRQSYNC_STEP(D_SET_INPROGRESS, irq);
 	/*@ ghost g_begin[irq] = 1; */	/* the one write that may set INPROGRESS ... */
 	(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_INPROGRESS);
@@ -211,6 +214,7 @@ int handle_irq(unsigned int irq)
 	IRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);
 	(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);
 	/*@ ghost g_instance[irq] = 0; */	/* ... and ends with the write that clears it */
+	/*@ assert REQ_SYNC_5: instance_closed: (desc->status.counter & IRQS_INPROGRESS) == 0; */
 	unlock_step = IRQSYNC_STEP_D_UNLOCK_END;
 unlock:
 	irqsync_desc_unlock(desc, flags, unlock_step, irq);

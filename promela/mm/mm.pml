@@ -50,6 +50,15 @@
 /* a step that reads or writes a value: the trail shows which value */
 #define STEPV(me, st, a, v)  printf("STEP %d %e addr=%d val=%d\n", me, st, a, v)
 
+/* -DMM_SB_CHECK (spec/memory-models.md, B1), for the buffered models (TSO, WEAK): a store never
+ * fills the buffer.  Holding exhaustively at depth SBD, no CPU ever holds SBD stores: depth SBD-1
+ * then never stalls a store, so it has exactly the behaviours of an unbounded buffer. */
+#ifdef MM_SB_CHECK
+#define MM_SB_BOUND_CHECK(mc) assert(sb_n[mc] < SBD)
+#else
+#define MM_SB_BOUND_CHECK(mc) skip
+#endif
+
 /* scratch: used only inside one atomic/d_step and zeroed before it ends, so it never tells
  * two states apart */
 byte mm_i, mm_j, mm_k, mm_m, mm_f;   /* (not "hidden": -DBFS refuses those) */

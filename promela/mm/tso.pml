@@ -22,14 +22,6 @@ byte sb_n[NCPU];            /* entries in use */
 byte lreg[NCPU];
 
 #define MM_NAME "tso"
-/* -DMM_SB_CHECK (spec/memory-models.md, B1): a store never fills the buffer.  Holding
- * exhaustively at depth SBD, no CPU ever holds SBD stores: depth SBD-1 then never stalls a store,
- * so it has exactly the behaviours of an unbounded buffer. */
-#ifdef MM_SB_CHECK
-#define MM_SB_BOUND_CHECK(mc) assert(sb_n[mc] < SBD)
-#else
-#define MM_SB_BOUND_CHECK(mc) skip
-#endif
 #define SB(mc, i) ((mc) * SBD + (i))
 #define MM_DRAINED(mc) (sb_n[mc] == 0)
 /* everything of CPU mc in the memory model is as at the start (SYMM, spec R14): an empty

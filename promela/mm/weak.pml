@@ -71,21 +71,13 @@ bit  vdead[NCPU];             /* the CPU's next access is an acquire: its views 
 #endif
 
 #define MM_NAME "weak"
-/* Monitors of the bounds (spec/memory-models.md, B1/B2).
- * -DMM_SB_CHECK: a store never fills the buffer.  Holding exhaustively at depth SBD, no CPU ever
- *   holds SBD stores: depth SBD-1 then never stalls a store, so it has exactly the behaviours of
- *   an unbounded buffer.
+/* Monitor of the history bound (spec/memory-models.md, B2; the buffer's, MM_SB_CHECK, is in mm.pml).
  * -DMM_VIEW_CHECK: no plain load may choose among all kept versions (its view stays below
  *   HIST-1).  Holding exhaustively at HIST, no load could ever read HIST-1 versions back:
  *   history HIST-1 then removes no version a load could read, so it has exactly the behaviours
  *   of an unbounded history.  The protocol model passes it only with the unlocked spin
  *   over-approximated (-DSPIN_HAVOC, promela/irq.pml): that spin may, with an unbounded
  *   history, read a version of any age (B2). */
-#ifdef MM_SB_CHECK
-#define MM_SB_BOUND_CHECK(mc) assert(sb_n[mc] < SBD)
-#else
-#define MM_SB_BOUND_CHECK(mc) skip
-#endif
 #if defined(MM_VIEW_CHECK) && HIST > 1
 #define MM_VIEW_BOUND_CHECK(mc, ma) assert(ma >= NH || view[VW(mc, ma)] < HIST - 1)
 #else

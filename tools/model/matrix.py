@@ -322,7 +322,7 @@ def saturation_rows():
 # REQ-MM-6, B1/B2 by argument: v2's guarantees with UNBOUNDED store buffers and load history.  A
 # bound changes behaviours only when it bites: a store that finds the buffer full waits (B1), a
 # load whose view reaches the oldest kept version loses older ones (B2).  The monitors
-# -DMM_SB_CHECK and -DMM_VIEW_CHECK (promela/mm/tso.pml, weak.pml) assert that neither ever
+# -DMM_SB_CHECK and -DMM_VIEW_CHECK (promela/mm/mm.pml, weak.pml) assert that neither ever
 # happens, at SBD=4 (TSO) or 5 (WEAK) and HIST=4; the unlocked spin of synchronize_irq, whose value only decides
 # when the driver leaves for its locked re-check, is over-approximated by leaving at any time
 # (-DSPIN_HAVOC, promela/irq.pml).  A "hold" therefore checks the scenario's own assertions
@@ -333,10 +333,17 @@ def saturation_rows():
 _SYNC2 = ["CALLER_MB=1", "CHECK_SYNC2=1"]
 # the monitor's depth: one above the most stores a CPU holds (TSO 3; WEAK 4, on a replay pass)
 _SBD = {"tso": 4, "weak": 5}
+
+
+def unbounded_defines(mm):
+    """The -D flags that make a v2 safety run exact for unbounded buffers (and, under WEAK,
+    history): the spin over-approximated, both monitors one step above what is ever used."""
+    return (["SPIN_HAVOC=1", "MM_SB_CHECK", f"SBD={_SBD[mm]}"] +
+            (["MM_VIEW_CHECK", "HIST=4"] if mm == "weak" else []))
+
+
 UNBOUNDED = [
-    (mm, name, scen, c, l, a, sh,
-     extra + ["SPIN_HAVOC=1", "MM_SB_CHECK", f"SBD={_SBD[mm]}"] +
-     (["MM_VIEW_CHECK", "HIST=4"] if mm == "weak" else []), "hold", None)
+    (mm, name, scen, c, l, a, sh, extra + unbounded_defines(mm), "hold", None)
     for mm in ("tso", "weak")
     for name, scen, c, l, a, sh, extra in (
         ("sync", "SCEN_SYNC", 2, 1, 2, 1, _SYNC2),

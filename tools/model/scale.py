@@ -21,6 +21,7 @@ the rule of every model runner).
 import argparse, json, os, re, sys, time
 
 from tools.model import pan
+from tools.model.matrix import unbounded_defines
 
 ROOT = pan.ROOT
 MODEL = os.path.join(ROOT, "promela", "irqsync.pml")
@@ -226,8 +227,7 @@ def unbounded(build, budget, memlim):
           flush=True)
     for tag, cpus, lines, arr, sh in UNBOUNDED:
         d = model_defines("weak", 2, cpus, lines, arr, sh,
-                          extra=["CALLER_MB=1", "CHECK_SYNC2=1", "SPIN_HAVOC=1", "MM_SB_CHECK",
-                                 "SBD=5", "MM_VIEW_CHECK", "HIST=4"])
+                          extra=["CALLER_MB=1", "CHECK_SYNC2=1"] + unbounded_defines("weak"))
         r = verify(build, f"unbounded-{tag}", d, budget, memlim=memlim, heavy=True)
         rows.append({"tag": tag, "cpus": cpus, "lines": lines, "arrivals": arr, "sharers": sh,
                      **r})

@@ -43,11 +43,12 @@ t_run_fail "runner/a hung case is a named timeout" \
   env SUITES=no-such-group bash -c '
   d=$(mktemp -d) && trap "rm -rf $d" EXIT && mkdir -p "$d/tests/suites" "$d/tools" &&
   cp tests/lib.sh "$d/tests/" && cp tools/__init__.py tools/runtests.py "$d/tools/" &&
-  printf ". tests/lib.sh\nT_LIMIT=2 t_run never-returns bash -c \"sleep 300 & sleep 300\"\nt_ok after\n" \
+  z="300.$$"  # this run'"'"'s own sleeps: another run of this case on the machine has other ones
+  printf ". tests/lib.sh\nT_LIMIT=2 t_run never-returns bash -c \"sleep $z & sleep $z\"\nt_ok after\n" \
     > "$d/tests/suites/a.sh" &&
-  printf ". tests/lib.sh\nsleep 300\n" > "$d/tests/suites/suite-hangs.sh" &&
+  printf ". tests/lib.sh\nsleep $z\n" > "$d/tests/suites/suite-hangs.sh" &&
   out=$(cd "$d" && env -u SUITES SUITE_LIMIT=6 python3 -m tools.runtests 2>&1)
-  sleep 6; if pgrep -f "^sleep 300$" >/dev/null; then echo "LEFT RUNNING: sleep 300"; exit 3; fi
+  sleep 6; if pgrep -f "^sleep $z$" >/dev/null; then echo "LEFT RUNNING: sleep $z"; exit 3; fi
   echo "$out" | tr "\n" " "; exit 1'
 
 # A suite whose build case fails stops there: it never runs the binary an older build left.

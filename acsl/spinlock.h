@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * acsl/spinlock.h - contracts of the ticket lock and its interrupt-safe forms (REQ-LOCK-*).
- * Proved by WP against the bodies in src/core/spinlock.c; included by proofs/core.c only (spec/proof.md).
+ * Proved by WP against the bodies in src/core/spinlock.c and
+ * src/include/irqsync/spinlock_body.h (spin_lock, spin_unlock); included by proofs/core.c only (spec/proof.md).
  * A clause that covers a requirement is named after it (REQ_SYNC_1 covers REQ-SYNC-1).
  */
 #ifndef _IRQSYNC_ACSL_SPINLOCK_H
@@ -27,6 +28,18 @@
     ensures \initialized(&lock->next.counter) && \initialized(&lock->owner.counter);
 */
 void spin_lock_init(spinlock_t *lock);
+
+/* The contended path of spin_lock: it returns only once @lock serves @ticket (all 32 bits
+ * compared, as irqsync_await compares them: in ACSL ~0U is the integer -1), read by an
+ * acquire load (the rely of irqsync_atomic_read_acquire: the lock word is well formed). */
+/*@ ACSL_LOCK_ARG(lock);
+    assigns ACSL_DESCS, ACSL_SREAD;
+    ensures REQ_LOCK_1: served: (\result & 0xFFFFFFFFU) == ticket;
+    ensures REQ_LOCK_1: acquire_rely: owner_word_wf(&lock->owner) && sread_unchanged{Pre, Post};
+    ACSL_KEEPS_INSTANCES;
+    ensures ACSL_INIT;
+*/
+unsigned int irqsync_spin_wait(spinlock_t *lock, unsigned int ticket);
 
 /*@ ACSL_LOCK_ARG(lock);
     requires lock_stack_room && lock_stack_distinct;

@@ -35,7 +35,7 @@ CROSS_FLAGS_norelease := -U__ATOMIC_RELEASE -D__ATOMIC_RELEASE=0
 CROSS_WEAK            := relaxed norelease
 
 # What the barrier check looks for, per symbol (roles of tools/cross/barrier_check.py).
-CROSS_BARRIER_FNS := --fn spin_lock=rmw,acquire_rmw,acquire_load --fn spin_unlock=release \
+CROSS_BARRIER_FNS := --fn xprobe_spin_lock=rmw,acquire_rmw,acquire_load --fn xprobe_spin_unlock=release \
                      --fn xprobe_smp_mb=full --fn synchronize_irq=acquire_load,release \
                      --fn handle_irq=acquire_load,release
 

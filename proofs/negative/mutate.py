@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """proofs/negative/mutate.py - the proof mutants of the core: expected proof failures.
 
-Each mutant is an exact-once edit of one file of src/core/ that breaks one requirement, the
+Each mutant is an exact-once edit of one file of src/core/ (or of a public header) that breaks one requirement, the
 function WP proves on it, the clause it breaks (WP proves only that clause's goals, -wp-prop,
 without smoke tests), and the goals that must then be, exactly, the unproved ones
 (proofs/gate.py --expect-unproved).  `make prove-neg-<name>` runs one; make prove-expected runs
@@ -21,6 +21,7 @@ expected failure into a vacuous pass.
 import os, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PUBLIC = "src/include/"
 
 # The call-site precondition and loop-invariant goals WP names after the clause's labels.
 IN_INSTANCE = "REQ_SYNC_1_REQ_DISPATCH_3_in_instance"
@@ -132,9 +133,9 @@ MUTANTS = {
         expect=[r"^irqsync_install:irqsync_status_update_requires_REQ_SYNC_5_only_beginning_sets$"]),
     # REQ-LOCK-1: a ticket lock that does not wait for its turn.
     "ticket-no-wait": dict(
-        file="src/core/spinlock.c", fct="spin_lock",
-        old="turn = irqsync_await(&lock->owner, ~0U, ticket, 1, IRQSYNC_STEP_LOCK_WAIT, IRQSYNC_NO_IRQ);",
-        new="turn = irqsync_await(&lock->owner, 0U, ticket & 0U, 1, IRQSYNC_STEP_LOCK_WAIT, IRQSYNC_NO_IRQ);",
+        file="src/include/irqsync/spinlock_body.h", fct="spin_lock",
+        old="\tif ((turn & ~0U) != ticket)\n\t\tturn = irqsync_spin_wait(lock, ticket);\n",
+        new="\t(void)ticket;\t/* MUTANT (REQ-LOCK-1): no wait for the turn */\n",
         prop="my_turn",
         expect=[r"^spin_lock:spin_lock_assert_REQ_LOCK_1_my_turn$"]),
 }
@@ -148,11 +149,22 @@ def write_mutant(name, out):
               file=sys.stderr)
         sys.exit(2)
     os.makedirs(out, exist_ok=True)
+    unity = open(os.path.join(ROOT, "proofs", "core.c")).read()
+    unity = unity.replace('#include "../', f'#include "{ROOT}/')
+    if m["file"].startswith(PUBLIC):
+        # A public header (included as <irqsync/...>): the copy shadows it from OUTDIR, which
+        # main() puts first on the include path; the unity file is unchanged.
+        dest = os.path.join(out, m["file"][len(PUBLIC):])
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        with open(dest, "w") as f:
+            f.write(text.replace(m["old"], m["new"]))
+        core = os.path.join(out, "core.c")
+        with open(core, "w") as f:
+            f.write(unity)
+        return core
     base = os.path.basename(m["file"])
     with open(os.path.join(out, base), "w") as f:
         f.write(text.replace(m["old"], m["new"]))
-    unity = open(os.path.join(ROOT, "proofs", "core.c")).read()
-    unity = unity.replace('#include "../', f'#include "{ROOT}/')
     orig = f'#include "{ROOT}/{m["file"]}"'
     if unity.count(orig) != 1:
         print(f"mutate.py: proofs/core.c does not include {m['file']} once", file=sys.stderr)
@@ -181,6 +193,8 @@ def main():
     cmd = gate + ["--fct", m["fct"], "--no-smoke"]
     for r in m["expect"]:
         cmd += ["--expect-unproved", r]
+    if m["file"].startswith(PUBLIC):
+        cpp = f"-I{os.path.abspath(out)} {cpp}"
     cmd += ["--", f"-cpp-extra-args={cpp}", f"-wp-prop={m['prop']}", core]
     print(f"mutant {name}: {m['file']} -> {core}", flush=True)
     return subprocess.call(cmd)

@@ -30,32 +30,21 @@ void spin_lock_init(spinlock_t *lock)
 	VG_LOCK_CREATE(lock);
 }
 
-void spin_lock(spinlock_t *lock)
+/* The contended path of spin_lock(): LOCK_WAIT reads until @ticket is served. */
+unsigned int irqsync_spin_wait(spinlock_t *lock, unsigned int ticket)
 {
-	unsigned int ticket = 0U;
-	unsigned int turn = 0U;
-
-	IRQSYNC_STEP(LOCK_TICKET, IRQSYNC_NO_IRQ);
-	ticket = irqsync_atomic_fetch_add_acquire(&lock->next, 1U);
-	turn = irqsync_await(&lock->owner, ~0U, ticket, 1, IRQSYNC_STEP_LOCK_WAIT, IRQSYNC_NO_IRQ);
-	VG_LOCK_ACQUIRED(lock);
-	/* This CPU owns the lock only because the acquire load returned its ticket: all 32 bits
-	 * compared, as the wait compares them (in ACSL ~0U is the integer -1, not this mask). */
-	/*@ assert REQ_LOCK_1: my_turn: (turn & 0xFFFFFFFFU) == ticket; */
-	(void)turn;	/* read only by the proof's assertion */
-	/*@ ghost g_lock_stack[g_lock_depth] = lock; g_lock_depth++; */
+	irqsync_port_cpu_relax();
+	return irqsync_await(&lock->owner, ~0U, ticket, 1, IRQSYNC_STEP_LOCK_WAIT, IRQSYNC_NO_IRQ);
 }
 
-void spin_unlock(spinlock_t *lock)
-{
-	unsigned int owner = 0U;
-
-	owner = irqsync_atomic_read_relaxed(&lock->owner);
-	IRQSYNC_STEP(UNLOCK, IRQSYNC_NO_IRQ);
-	VG_LOCK_RELEASED(lock);
-	irqsync_atomic_set_release(&lock->owner, owner + 1U);
-	/*@ ghost g_lock_depth--; */
-}
+#if !IRQSYNC_SPIN_INLINE
+/* The builds that watch steps or lock events (and the proofs) call the hot paths out of line. */
+#define IRQSYNC_SPIN_FN
+#define IRQSYNC_SPIN_STEP(name) IRQSYNC_STEP(name, IRQSYNC_NO_IRQ)
+#define IRQSYNC_SPIN_ACQUIRED(lock) VG_LOCK_ACQUIRED(lock)
+#define IRQSYNC_SPIN_RELEASED(lock) VG_LOCK_RELEASED(lock)
+#include <irqsync/spinlock_body.h>
+#endif
 
 void spin_lock_irq(spinlock_t *lock)
 {
@@ -72,19 +61,4 @@ void spin_unlock_irq(spinlock_t *lock)
 {
 	spin_unlock(lock);
 	local_irq_enable();
-}
-
-irq_flags_t irqsync_spin_lock_irqsave(spinlock_t *lock)
-{
-	irq_flags_t flags;
-
-	local_irq_save(flags);
-	spin_lock(lock);
-	return flags;
-}
-
-void spin_unlock_irqrestore(spinlock_t *lock, irq_flags_t flags)
-{
-	spin_unlock(lock);
-	local_irq_restore(flags);
 }

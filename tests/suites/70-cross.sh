@@ -20,8 +20,8 @@ norelease_check() {
   local out rc=0
   out=$($MAKE cross-barrier-norelease-$1 2>&1) || rc=$?
   echo "$out"
-  if ! grep -q '^ok .* spin_lock: acquire_load <- ' <<<"$out"; then
-    echo "acquire_load of spin_lock not found in the norelease build: roles not told apart"
+  if ! grep -q '^ok .* xprobe_spin_lock: acquire_load <- ' <<<"$out"; then
+    echo "acquire_load of xprobe_spin_lock not found in the norelease build: roles not told apart"
     return 0
   fi
   return $rc
@@ -33,11 +33,11 @@ for t in aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-lin
   t_run "cross/$t/barrier check: lock acquire, unlock release, smp_mb full fence [REQ-MM-4 REQ-TCB-1]" \
     $MAKE cross-barrier-$t
   t_run_fail "cross/$t/barrier check rejects the all-relaxed build [REQ-MM-4]" \
-    '^MISSING acquire_load in spin_lock ' $MAKE cross-barrier-relaxed-$t
+    '^MISSING acquire_load in xprobe_spin_lock ' $MAKE cross-barrier-relaxed-$t
   # Only release relaxed: the unlock's barrier is named missing while the lock's acquire is
   # still found -- the check tells the roles apart.
   t_run_fail "cross/$t/barrier check rejects the release-relaxed build, keeps acquire [REQ-MM-4]" \
-    '^MISSING release in spin_unlock ' norelease_check "$t"
+    '^MISSING release in xprobe_spin_unlock ' norelease_check "$t"
 done
 
 # ---- bare metal, one CPU: Armv7-M (Cortex-M3, PRIMASK) on qemu's mps2-an385, AArch64

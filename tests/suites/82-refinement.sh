@@ -13,10 +13,14 @@ t_run "refinement/map-holds-for-c-and-model [REQ-IMPL-3 REQ-MM-4]" python3 -m to
 t_run "refinement/copy-unchanged-passes (control)" python3 -m tools.refine.mutants null
 
 mut() { python3 -m tools.refine.mutants "$1"; }
-# (1) an acquire weakened to relaxed: the ticket wait, in the core and in the port.
+# (1) an acquire weakened to relaxed: the ticket wait (the inline first look and the
+# out-of-line wait), and the port.
 t_run_fail "refinement/wait-acquire-to-relaxed-fails [REQ-MM-4 REQ-LOCK-1]" \
-  "FAIL LOCK_WAIT: C src/core/spinlock.c:spin_lock .*load lock.owner: map acquire, C relaxed" \
+  "FAIL LOCK_WAIT: C src/core/spinlock.c:irqsync_spin_wait .*load lock.owner: map acquire, C relaxed" \
   mut wait-acquire-relaxed
+t_run_fail "refinement/fast-wait-acquire-to-relaxed-fails [REQ-MM-4 REQ-LOCK-1]" \
+  "FAIL LOCK_WAIT: C src/core/spinlock.c:spin_lock .*load lock.owner: map acquire, C relaxed" \
+  mut fast-wait-acquire-relaxed
 t_run_fail "refinement/port-acquire-to-relaxed-fails [REQ-MM-4 REQ-TCB-2]" \
   "FAIL irqsync_atomic_read_acquire: port primitive .*map load acquire, AST load relaxed" \
   mut port-acquire-relaxed

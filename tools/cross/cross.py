@@ -203,8 +203,8 @@ def sizes(prefix, files):
 # the role it must report missing, and the roles it must still find (so that a check that
 # fails on everything would not pass this either).
 WEAK = {
-    "relaxed": ("MISSING acquire_load in spin_lock", None),
-    "norelease": ("MISSING release in spin_unlock", "ok acquire_load in spin_lock"),
+    "relaxed": ("MISSING acquire_load in xprobe_spin_lock", None),
+    "norelease": ("MISSING release in xprobe_spin_unlock", "ok acquire_load in xprobe_spin_lock"),
 }
 
 

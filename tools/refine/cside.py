@@ -491,8 +491,9 @@ def analyse(root, sets, summaries, flags=None):
                     globals_.add(d["id"])
         origin = lambda f: fns[f].tu if f in fns else "?"
         w = Walker(fns, summaries, origin)
-        chosen = roots if roots is not None else [n for n, f in fns.items()
-                                                  if not f.static and f.tu == f.file]
+        # Every external definition: in the unit's own file, or in a header only this unit
+        # compiles out of line (spin_lock and spin_unlock, src/include/irqsync/spinlock_body.h).
+        chosen = roots if roots is not None else [n for n, f in fns.items() if not f.static]
         for name in chosen:
             w.run(fns[name], globals_)
             if w.unmarked:

@@ -21,13 +21,18 @@ MUTANTS = {
         "irqsync_await(&lock->owner, ~0U, ticket, 1, IRQSYNC_STEP_LOCK_WAIT",
         "irqsync_await(&lock->owner, ~0U, ticket, 0, IRQSYNC_STEP_LOCK_WAIT",
         "the ticket wait reads owner relaxed (the helper's acquire flag cleared)"),
+    "fast-wait-acquire-relaxed": (
+        "src/include/irqsync/spinlock_body.h",
+        "turn = irqsync_atomic_read_acquire(&lock->owner);",
+        "turn = irqsync_atomic_read_relaxed(&lock->owner);",
+        "the inline lock's first look at owner reads it relaxed"),
     "port-acquire-relaxed": (
         "src/include/irqsync/atomic.h",
         "return atomic_load_explicit(&v->counter, memory_order_acquire);",
         "return atomic_load_explicit(&v->counter, memory_order_relaxed);",
         "the port's load-acquire weakened to relaxed"),
     "unlock-release-relaxed": (
-        "src/core/spinlock.c",
+        "src/include/irqsync/spinlock_body.h",
         "irqsync_atomic_set_release(&lock->owner, owner + 1U);",
         "irqsync_atomic_set_relaxed(&lock->owner, owner + 1U);",
         "the unlock's release store weakened to relaxed"),

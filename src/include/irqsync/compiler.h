@@ -32,8 +32,11 @@
 
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__FRAMAC__)
 # define __must_check      __attribute__((warn_unused_result))
+/* A function off the hot path: the caller's fast path need not set up a frame for it. */
+# define __cold            __attribute__((cold))
 #else
 # define __must_check
+# define __cold
 #endif
 
 #endif /* _IRQSYNC_COMPILER_H */

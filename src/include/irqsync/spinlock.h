@@ -37,16 +37,14 @@ typedef struct spinlock {
 void spin_lock_init(spinlock_t *lock);
 
 /**
- * spin_lock - take @lock, waiting in ticket order
+ * irqsync_spin_wait - the contended path of spin_lock(): wait until @lock serves @ticket
  * @lock: the lock
+ * @ticket: the ticket this CPU took
+ *
+ * Out of line, so that the inline spin_lock() stays short; not for direct use.
+ * Return: @ticket, as read (acquire) from @lock's owner.
  */
-void spin_lock(spinlock_t *lock) __acquires(lock);
-
-/**
- * spin_unlock - release @lock
- * @lock: a lock the calling CPU holds
- */
-void spin_unlock(spinlock_t *lock) __releases(lock);
+__cold unsigned int irqsync_spin_wait(spinlock_t *lock, unsigned int ticket);
 
 /**
  * spin_lock_irq - disable local interrupts, then take @lock
@@ -66,14 +64,6 @@ void spin_lock_irq(spinlock_t *lock) __acquires(lock);
 void spin_unlock_irq(spinlock_t *lock) __releases(lock);
 
 /**
- * irqsync_spin_lock_irqsave - the function behind spin_lock_irqsave()
- * @lock: the lock
- *
- * Return: the interrupt state before the call.
- */
-irq_flags_t irqsync_spin_lock_irqsave(spinlock_t *lock) __acquires(lock);
-
-/**
  * spin_lock_irqsave - save local interrupt state in @flags, disable, take @lock
  * @lock: the lock
  * @flags: an lvalue of type irq_flags_t (anything else does not compile)
@@ -83,11 +73,38 @@ irq_flags_t irqsync_spin_lock_irqsave(spinlock_t *lock) __acquires(lock);
 #define spin_lock_irqsave(lock, flags) \
 	((flags) = irqsync_spin_lock_irqsave(lock))
 
-/**
- * spin_unlock_irqrestore - release @lock, then restore @flags
- * @lock: a lock taken with spin_lock_irqsave()
- * @flags: the state that spin_lock_irqsave() saved
+/*
+ * The hot paths, written once in <irqsync/spinlock_body.h>:
+ *
+ * spin_lock(lock) - take @lock, waiting in ticket order
+ * spin_unlock(lock) - release @lock, a lock the calling CPU holds
+ * irqsync_spin_lock_irqsave(lock) - the function behind spin_lock_irqsave(): save the local
+ *	interrupt state, disable, take @lock; returns the state before the call
+ * spin_unlock_irqrestore(lock, flags) - release @lock, then restore @flags, the state that
+ *	spin_lock_irqsave() saved
+ *
+ * Inline, except in the builds that must see every step or lock event as a call -- the
+ * step-hook and valgrind test builds, Frama-C and sparse -- which call the same bodies
+ * compiled out of line in src/core/spinlock.c.
  */
+#if defined(IRQSYNC_STEP_HOOKS) || defined(IRQSYNC_VALGRIND) || defined(__FRAMAC__) || \
+    defined(__CHECKER__)
+#define IRQSYNC_SPIN_INLINE 0
+void spin_lock(spinlock_t *lock) __acquires(lock);
+void spin_unlock(spinlock_t *lock) __releases(lock);
+irq_flags_t irqsync_spin_lock_irqsave(spinlock_t *lock) __acquires(lock);
 void spin_unlock_irqrestore(spinlock_t *lock, irq_flags_t flags) __releases(lock);
+#else
+#define IRQSYNC_SPIN_INLINE 1
+#define IRQSYNC_SPIN_FN static inline
+#define IRQSYNC_SPIN_STEP(name) ((void)0)
+#define IRQSYNC_SPIN_ACQUIRED(lock) ((void)0)
+#define IRQSYNC_SPIN_RELEASED(lock) ((void)0)
+#include <irqsync/spinlock_body.h>
+#undef IRQSYNC_SPIN_FN
+#undef IRQSYNC_SPIN_STEP
+#undef IRQSYNC_SPIN_ACQUIRED
+#undef IRQSYNC_SPIN_RELEASED
+#endif
 
 #endif /* _IRQSYNC_SPINLOCK_H */

@@ -36,6 +36,9 @@ static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain
       desc->handled == (unsigned long)(\old(desc->handled) + 1) :
       desc->unhandled == (unsigned long)(\old(desc->unhandled) + 1);
     ensures REQ_DISPATCH_6: \result == 1 ==> (desc->status.counter & IRQS_DISABLED) != 0;
+    ensures REQ_DISPATCH_6: disabled_by_depth: \result == 1 ==>
+      desc->depth == (\old(desc->depth) < IRQSYNC_DEPTH_MAX ? \old(desc->depth) + 1 : \old(desc->depth));
+    ensures REQ_DISPATCH_6: depth_kept: \result == 0 ==> desc->depth == \old(desc->depth);
     ACSL_KEEPS_INSTANCES;
     ensures ACSL_INIT;
 */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * acsl/spinlock.h - contracts of the ticket lock and its interrupt-safe forms (REQ-LOCK-*).
- * Proved by WP against the bodies in src/core/spinlock.c and
- * src/include/irqsync/spinlock_body.h (spin_lock, spin_unlock); included by proofs/core.c only (spec/proof.md).
+ * Proved by WP against the bodies in src/core/spinlock.c and src/include/irqsync/spinlock_body.h
+ * (the lock, the unlock and the irqsave pair); included by proofs/core.c only (spec/proof.md).
  * A clause that covers a requirement is named after it (REQ_SYNC_1 covers REQ-SYNC-1).
  */
 #ifndef _IRQSYNC_ACSL_SPINLOCK_H

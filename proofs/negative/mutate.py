@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """proofs/negative/mutate.py - the proof mutants of the core: expected proof failures.
 
-Each mutant is an exact-once edit of one file of src/core/ (or of a public header) that breaks one requirement, the
-function WP proves on it, the clause it breaks (WP proves only that clause's goals, -wp-prop,
+Each mutant is an exact-once edit of one file of src/core/ or of a public header that breaks
+one requirement, the function WP proves on it, the clause it breaks (WP proves only that clause's goals, -wp-prop,
 without smoke tests), and the goals that must then be, exactly, the unproved ones
 (proofs/gate.py --expect-unproved).  `make prove-neg-<name>` runs one; make prove-expected runs
 them all; tests/suites/50-proof.sh asserts each one's named goals.
@@ -148,28 +148,22 @@ def write_mutant(name, out):
         print(f"mutate.py: {m['file']} no longer contains the code of mutant '{name}'",
               file=sys.stderr)
         sys.exit(2)
-    os.makedirs(out, exist_ok=True)
     unity = open(os.path.join(ROOT, "proofs", "core.c")).read()
     unity = unity.replace('#include "../', f'#include "{ROOT}/')
     if m["file"].startswith(PUBLIC):
         # A public header (included as <irqsync/...>): the copy shadows it from OUTDIR, which
         # main() puts first on the include path; the unity file is unchanged.
         dest = os.path.join(out, m["file"][len(PUBLIC):])
-        os.makedirs(os.path.dirname(dest), exist_ok=True)
-        with open(dest, "w") as f:
-            f.write(text.replace(m["old"], m["new"]))
-        core = os.path.join(out, "core.c")
-        with open(core, "w") as f:
-            f.write(unity)
-        return core
-    base = os.path.basename(m["file"])
-    with open(os.path.join(out, base), "w") as f:
+    else:
+        dest = os.path.join(out, os.path.basename(m["file"]))
+        orig = f'#include "{ROOT}/{m["file"]}"'
+        if unity.count(orig) != 1:
+            print(f"mutate.py: proofs/core.c does not include {m['file']} once", file=sys.stderr)
+            sys.exit(2)
+        unity = unity.replace(orig, f'#include "{os.path.abspath(dest)}"')
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    with open(dest, "w") as f:
         f.write(text.replace(m["old"], m["new"]))
-    orig = f'#include "{ROOT}/{m["file"]}"'
-    if unity.count(orig) != 1:
-        print(f"mutate.py: proofs/core.c does not include {m['file']} once", file=sys.stderr)
-        sys.exit(2)
-    unity = unity.replace(orig, f'#include "{os.path.abspath(os.path.join(out, base))}"')
     core = os.path.join(out, "core.c")
     with open(core, "w") as f:
         f.write(unity)

@@ -32,7 +32,7 @@
 
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__FRAMAC__)
 # define __must_check      __attribute__((warn_unused_result))
-/* A function off the hot path: the caller's fast path need not set up a frame for it. */
+/* A function off the hot path: GCC lays the code that calls it out apart (.text.unlikely). */
 # define __cold            __attribute__((cold))
 #else
 # define __must_check

@@ -5,9 +5,9 @@
  *
  * Not a header of its own: <irqsync/spinlock.h> includes it to make the functions inline
  * (every production build: the uncontended lock and the unlock are then a few instructions
- * at the call site), and src/core/spinlock.c includes it to compile them out of line (the builds that watch each step or lock event, and the proofs: one body, so the
- * code the proofs and the conformance harness see is the code that ships).  The includer
- * defines:
+ * at the call site), and src/core/spinlock.c includes it to compile them out of line (the
+ * builds that watch each step or lock event, and the proofs: one body, so the code the proofs
+ * and the conformance harness see is the code that ships).  The includer defines:
  *
  *   IRQSYNC_SPIN_FN               the linkage: `static inline`, or nothing
  *   IRQSYNC_SPIN_STEP(name)       the mark of step @name (spec/steps.md)

@@ -317,7 +317,7 @@ inline handle_irq(me, l, st, acts, fl) {
 			wrote[me] = 0;
 			before = before & ~(1 << me);
 			SPLIT_SC
-			unlock(me, DLOCK(l), D_UNLOCK_END); DISPATCH_END(me, l) }
+			VIEWDEAD_BUG(me) unlock(me, DLOCK(l), D_UNLOCK_END); DISPATCH_END(me, l) }
 	fi
 }
 

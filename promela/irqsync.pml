@@ -83,6 +83,15 @@ bit irq_en[NCPU];       /* local interrupt-enable state (REQ-LOCK-6) */
 	if :: me != 0 -> mm_viewdead(me) :: else fi
 #endif
 
+/* Known-bad twin of R2 (tests/suites/30-model.sh only): -DVIEWDEAD_EARLY=1 makes the promise one
+ * access too early, before the dispatch's last unlock (a release store), which the promise's
+ * monitor (MM_VIEWS_LIVE, promela/mm/weak.pml) must report. */
+#if VIEWDEAD_EARLY
+#define VIEWDEAD_BUG(me) if :: me != 0 -> mm_viewdead(me) :: else fi;
+#else
+#define VIEWDEAD_BUG(me)
+#endif
+
 #include "irq.pml"
 
 /*

@@ -161,6 +161,7 @@ inline mm_resetview(mc) {
  */
 inline mm_viewdead(mc) {
 	d_step {
+		assert(!lt_p[mc]);   /* R2: no late load left to bind against dead views */
 		vdead[mc] = 1;
 #if HIST > 1
 		mm_k = 0;
@@ -221,9 +222,15 @@ inline mm_forward(mc, ma, mr) {
 	}
 }
 
+/* R2's promise, asserted at every access that is not an acquire (as R8's MM_TRACK is): a CPU whose
+ * views are dead (mm_viewdead) makes no plain load or store before its next acquire, which revives
+ * them (mm_resetview).  A broken promise is a violation, never a silently unsound state space. */
+#define MM_VIEWS_LIVE(mc) assert(!vdead[mc])
+
 /* a plain load: forward, or any readable version (nondeterministic) */
 inline mm_load(mc, ma, mr, mst) {
 	atomic {
+		MM_VIEWS_LIVE(mc);
 		assert(ma >= NH || MM_TRACK(mc, ma));   /* R8: the narrowing must cover this load */
 		mm_forward(mc, ma, mr);
 		if
@@ -270,12 +277,13 @@ inline mm_bind(mc) {
 	}
 }
 inline mm_resolve(mc) { d_step { if :: lt_p[mc] -> mm_bind(mc) :: else fi } }
-inline mm_load_late(mc, ma) { d_step { assert(!lt_p[mc]); lt_p[mc] = 1; lt_a[mc] = ma } }
+inline mm_load_late(mc, ma) { d_step { MM_VIEWS_LIVE(mc); assert(!lt_p[mc]); lt_p[mc] = 1; lt_a[mc] = ma } }
 
 /* b: 0 plain, 2 release */
 inline mm_buffer(mc, ma, mv, mbk, mst) {
 	d_step {
 		sb_n[mc] < SBD -> STEPV(mc, mst, ma, mv);
+		MM_VIEWS_LIVE(mc);
 		/* a later store to the address of a pending late load would need that load bound
 		 * first (same-address order); the litmus tests never do it */
 		assert(!(lt_p[mc] && lt_a[mc] == ma));

@@ -209,6 +209,10 @@ t_run_fail "model/unbounded: the unlocked spin reads past a 4-deep history [REQ-
   'assertion violated .*view\[' $R1 --dfs MM_WEAK $UB SPIN_HAVOC=0 MM_VIEW_CHECK HIST=4
 t_run_fail "model/unbounded: v1 with the spin over-approximated violates (the over-approximation is not vacuous) [REQ-MM-6 REQ-SYNC-3]" \
   'assertion violated' $R1 --dfs MM_WEAK VARIANT=1 CALLER_MB=1 ARRIVALS=2 SPIN_HAVOC=1 MM_SB_CHECK SBD=4 MM_VIEW_CHECK HIST=4
+# --- R2's promise (mm_viewdead: the next shared access is an acquire) is asserted at every plain
+# load and store (MM_VIEWS_LIVE, promela/mm/weak.pml); made one access early, it is reported ---
+t_run_fail "model/weak R2: a promise of dead views made before the last unlock is caught [REQ-MM-6]" \
+  'assertion violated\s+!\(vdead\[' $R1 MM_WEAK VARIANT=2 VIEWDEAD_EARLY=1
 # --- WEAK's early loads are needed: without them IRIW is wrongly forbidden [REQ-MM-3] ---
 t_run "model/weak without early loads (HIST=1) wrongly forbids IRIW [REQ-MM-3 REQ-MM-6]" \
   $R1 --model promela/litmus/iriw.pml MM_WEAK HIST=1

@@ -32,3 +32,9 @@ done
 t_run "shipped/accepts a bug that is the same in every build (relaxed-first-look) [REQ-MM-4]" \
   bash -c 'python3 -m tests.shipped.mutants relaxed-first-look "$1" >/dev/null &&
            python3 -m tests.shipped.hooks_check -I "$1"' _ "$B/relaxed-first-look"
+
+# The compiled side's order roles (tools/cross/barrier_check.py publish, wait_acquire), clause
+# by clause on listings of each target's probe and their one-access mutations, without the
+# cross toolchains: each clause accepts the real listing and rejects its mutation by name.
+# [70-cross] runs the roles on the real probes of all seven targets. [REQ-MM-4 REQ-TCB-1]
+t_tap "shipped/barrier-order" python3 -m tests.cross.order_cases

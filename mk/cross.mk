@@ -35,7 +35,13 @@ CROSS_FLAGS_norelease := -U__ATOMIC_RELEASE -D__ATOMIC_RELEASE=0
 CROSS_WEAK            := relaxed norelease
 
 # What the barrier check looks for, per symbol (roles of tools/cross/barrier_check.py).
-CROSS_BARRIER_FNS := --fn xprobe_spin_lock=rmw,acquire_rmw,acquire_load --fn xprobe_spin_unlock=release \
+# publish and wait_acquire read the probe's own inline bodies for order: the release store is
+# the store of owner + 1, with no plain store to owner before it; the acquire load is the one
+# the ticket is compared with.
+CROSS_BARRIER_FNS := --fn xprobe_spin_lock=rmw,acquire_rmw,acquire_load,wait_acquire \
+                     --fn xprobe_spin_unlock=release,publish \
+                     --fn xprobe_spin_lock_irqsave=acquire_rmw,wait_acquire \
+                     --fn xprobe_spin_unlock_irqrestore=release,publish \
                      --fn xprobe_smp_mb=full --fn synchronize_irq=acquire_load,release \
                      --fn handle_irq=acquire_load,release
 
@@ -54,12 +60,42 @@ cross-barrier-$(1): $(2)/barrier-probe
 	  --lib $(2)/libirqsync.a --json $(2)/barrier.json $$< $(CROSS_BARRIER_FNS)
 endef
 
+# Seeded bugs of the lock's inline bodies (tests/shipped/mutants.py), each a mutated copy of
+# one header under $(CROSS_DIR)/mutants/<name>/ that the probe's include path puts first: the
+# probe (the inline bodies, production configuration) is rebuilt with it, the library is the
+# shipped one. Each must FAIL the barrier check by name (tests/suites/70-cross.sh):
+#   early-publish       production-only unlock hook: a plain store of owner + 1 before the
+#                       release store -> "MISSING publish in xprobe_spin_unlock ... plain store
+#                       to owner before release"
+#   relaxed-first-look  the lock's first look at owner relaxed -> "MISSING wait_acquire in
+#                       xprobe_spin_lock" (the wait's acquire load, out of line, is still there)
+CROSS_MUTANTS  := early-publish relaxed-first-look
+CROSS_MUT_DIR  := $(CROSS_DIR)/mutants
+$(CROSS_MUT_DIR)/%/stamp: tests/shipped/mutants.py $(IRQSYNC_HDRS)
+	@rm -rf $(@D)
+	$(PYTHON) -m tests.shipped.mutants $* $(@D) >/dev/null
+	@touch $@
+
+# $(call CROSS_MUTANT_RULES,<target>,<dir>,<CC>,<CFLAGS>,<LDFLAGS+LIBS>,<arch>,<objdump>,<mutant>)
+# <dir>/mutant-<mutant>/barrier-probe and the make target cross-barrier-<mutant>-<target>.
+define CROSS_MUTANT_RULES
+$(2)/mutant-$(8)/barrier-probe: tests/cross/barrier_probe.c $(2)/libirqsync.a $(CROSS_MUT_DIR)/$(8)/stamp
+	@mkdir -p $$(@D)
+	$(3) $(4) -I$(CROSS_MUT_DIR)/$(8) $(CROSS_CPPFLAGS) $$< $(2)/libirqsync.a $(5) -o $$@
+.PHONY: cross-barrier-$(8)-$(1)
+cross-barrier-$(8)-$(1): $(2)/mutant-$(8)/barrier-probe
+	$(PYTHON) -m tools.cross.barrier_check --arch $(6) --objdump $(7) \
+	  --lib $(2)/libirqsync.a $$< $(CROSS_BARRIER_FNS)
+endef
+
 define CROSS_LINUX_RULES
 $(eval $(call IRQSYNC_LIB_RULES,$(CROSS_DIR)/$(1),$(1)-gcc,$(ALL_CFLAGS),hosted,$(1)-ar))
 $(eval $(call CROSS_PROBE_RULES,$(1),$(CROSS_DIR)/$(1),$(1)-gcc,$(ALL_CFLAGS) $(CROSS_LDFLAGS),-lpthread,$(call cross_arch,$(1)),$(1)-objdump))
 $(foreach w,$(CROSS_WEAK),\
   $(eval $(call IRQSYNC_LIB_RULES,$(CROSS_DIR)/$(1)/$(w),$(1)-gcc,$(ALL_CFLAGS) $(CROSS_FLAGS_$(w)),hosted,$(1)-ar))\
   $(eval $(call CROSS_PROBE_RULES,$(w)-$(1),$(CROSS_DIR)/$(1)/$(w),$(1)-gcc,$(ALL_CFLAGS) $(CROSS_FLAGS_$(w)) $(CROSS_LDFLAGS),-lpthread,$(call cross_arch,$(1)),$(1)-objdump)))
+$(foreach m,$(CROSS_MUTANTS),\
+  $(eval $(call CROSS_MUTANT_RULES,$(1),$(CROSS_DIR)/$(1),$(1)-gcc,$(ALL_CFLAGS) $(CROSS_LDFLAGS),-lpthread,$(call cross_arch,$(1)),$(1)-objdump,$(m))))
 .PHONY: cross-lib-$(1)
 cross-lib-$(1): $(CROSS_DIR)/$(1)/libirqsync.a
 endef
@@ -172,6 +208,8 @@ $$(eval $$(call CROSS_PROBE_RULES,baremetal-$(1),$(CROSS_DIR)/baremetal-$(1),$(B
 $$(foreach w,$(CROSS_WEAK),\
   $$(eval $$(call IRQSYNC_LIB_RULES,$(CROSS_DIR)/baremetal-$(1)/$$(w),$(BM_$(1)_PFX)gcc,$$(BM_CFLAGS_$(1)) $$(CROSS_FLAGS_$$(w)),baremetal-$(1),$(BM_$(1)_PFX)ar))\
   $$(eval $$(call CROSS_PROBE_RULES,$$(w)-baremetal-$(1),$(CROSS_DIR)/baremetal-$(1)/$$(w),$(BM_$(1)_PFX)gcc,$$(BM_CFLAGS_$(1)) $$(CROSS_FLAGS_$$(w)) -nostartfiles -nostdlib -static -e main,-lgcc,$(BM_$(1)_CHECK),$(BM_$(1)_PFX)objdump)))
+$$(foreach m,$(CROSS_MUTANTS),\
+  $$(eval $$(call CROSS_MUTANT_RULES,baremetal-$(1),$(CROSS_DIR)/baremetal-$(1),$(BM_$(1)_PFX)gcc,$$(BM_CFLAGS_$(1)) -nostartfiles -nostdlib -static -e main,-lgcc,$(BM_$(1)_CHECK),$(BM_$(1)_PFX)objdump,$$(m))))
 
 $$(BM_DIR_$(1))/irqsync-test.elf: $$(BM_SRC_$(1)) $$(BM_HDR_$(1)) $$(BM_DIR_$(1))/libirqsync.a
 	$(BM_$(1)_PFX)gcc $$(BM_CFLAGS_$(1)) $$(CROSS_CPPFLAGS) -Itests/baremetal $$(BM_LINK_$(1)) $$(BM_SRC_$(1)) $$(BM_DIR_$(1))/libirqsync.a -lgcc -o $$@
@@ -206,6 +244,8 @@ $(eval $(call CROSS_PROBE_RULES,baremetal-aarch64-smp,$(SMP_DIR),$(BM_aarch64_PF
 $(foreach w,$(CROSS_WEAK),\
   $(eval $(call IRQSYNC_LIB_RULES,$(SMP_DIR)/$(w),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) $(CROSS_FLAGS_$(w)),baremetal-aarch64,$(BM_aarch64_PFX)ar))\
   $(eval $(call CROSS_PROBE_RULES,$(w)-baremetal-aarch64-smp,$(SMP_DIR)/$(w),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) $(CROSS_FLAGS_$(w)) -nostartfiles -nostdlib -static -e main,-lgcc,aarch64,$(BM_aarch64_PFX)objdump)))
+$(foreach m,$(CROSS_MUTANTS),\
+  $(eval $(call CROSS_MUTANT_RULES,baremetal-aarch64-smp,$(SMP_DIR),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) -nostartfiles -nostdlib -static -e main,-lgcc,aarch64,$(BM_aarch64_PFX)objdump,$(m))))
 
 $(SMP_DIR)/irqsync-test.elf: $(SMP_SRC) $(SMP_HDR) $(SMP_DIR)/libirqsync.a
 	$(BM_aarch64_PFX)gcc $(SMP_CFLAGS) $(CROSS_CPPFLAGS) -Itests/baremetal $(BM_LINK_aarch64) $(SMP_SRC) $(SMP_DIR)/libirqsync.a -lgcc -o $@

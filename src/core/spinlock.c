@@ -38,7 +38,9 @@ unsigned int irqsync_spin_wait(spinlock_t *lock, unsigned int ticket)
 }
 
 #if !IRQSYNC_SPIN_INLINE
-/* The builds that watch steps or lock events (and the proofs) call the hot paths out of line. */
+/* The builds that watch steps or lock events (and the proofs) call the hot paths out of line.
+ * Only the hooks may differ from production's (<irqsync/spinlock.h>, where each is
+ * ((void)0)): tests/shipped/hooks_check.py compares the two expansions line by line. */
 #define IRQSYNC_SPIN_FN
 #define IRQSYNC_SPIN_STEP(name) IRQSYNC_STEP(name, IRQSYNC_NO_IRQ)
 #define IRQSYNC_SPIN_ACQUIRED(lock) VG_LOCK_ACQUIRED(lock)

@@ -38,6 +38,16 @@ for t in aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-lin
   # still found -- the check tells the roles apart.
   t_run_fail "cross/$t/barrier check rejects the release-relaxed build, keeps acquire [REQ-MM-4]" \
     '^MISSING release in xprobe_spin_unlock ' norelease_check "$t"
+  # Order, not presence (issue 23): the release instruction is there in both, but in the
+  # wrong place. A production-only unlock hook that stores owner + 1 before the release store
+  # (tests/shipped/mutants.py early-publish), and a lock that decides on a relaxed first look
+  # at owner while the wait's acquire load is still in the binary (relaxed-first-look).
+  t_run_fail "cross/$t/barrier check rejects a production-only early publish [REQ-MM-4 REQ-LOCK-1]" \
+    '^MISSING publish in xprobe_spin_unlock \([a-z0-9]+\): plain store to owner before release' \
+    $MAKE cross-barrier-early-publish-$t
+  t_run_fail "cross/$t/barrier check rejects a lock deciding on a relaxed load of owner [REQ-MM-4 REQ-LOCK-1]" \
+    '^MISSING wait_acquire in xprobe_spin_lock \([a-z0-9]+\): the load of owner that decides the wait is not an acquire' \
+    $MAKE cross-barrier-relaxed-first-look-$t
 done
 
 # ---- bare metal, one CPU: Armv7-M (Cortex-M3, PRIMASK) on qemu's mps2-an385, AArch64

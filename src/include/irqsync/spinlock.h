@@ -86,6 +86,13 @@ void spin_unlock_irq(spinlock_t *lock) __releases(lock);
  * Inline, except in the builds that must see every step or lock event as a call -- the
  * step-hook and valgrind test builds, Frama-C and sparse -- which call the same bodies
  * compiled out of line in src/core/spinlock.c.
+ *
+ * The two differ only by the hooks: here (production) each expands to ((void)0) and the
+ * linkage is `static inline`; src/core/spinlock.c gives them the step marks and lock events.
+ * Nothing else may be defined here alone.  [22-shipped] checks it on the preprocessor's
+ * output (tests/shipped/hooks_check.py): each hook line of the bodies expands to exactly
+ * ((void)0); every other line, and every macro a user's TU is left with, the same as in the
+ * checked builds.
  */
 #if defined(IRQSYNC_STEP_HOOKS) || defined(IRQSYNC_VALGRIND) || defined(__FRAMAC__) || \
     defined(__CHECKER__)

@@ -58,6 +58,10 @@ t_run_fail "refinement/step-renamed-in-steps-md-fails [REQ-IMPL-3]" \
 t_run_fail "refinement/production-only-early-publish-fails [REQ-LOCK-1 REQ-LOCK-2 REQ-MM-4]" \
   "FAIL UNLOCK: production src/include/irqsync/spinlock_body.h:spin_unlock \(static inline\): store lock.owner relaxed at .*not in the map for this step" \
   mut production-early-publish
+# ... and steps.h's #else (the core's production marks) made a full fence: named per step.
+t_run_fail "refinement/production-only-mark-fence-fails [REQ-MM-4 REQ-IMPL-3]" \
+  "FAIL S_RECHECK: production src/core/sync.c:irqsync_wait_for_handler \(external\): fence - seq_cst at src/core/sync.c:[0-9]+" \
+  mut production-mark-fence
 # (8) an unlocked plain store to the status word's atomic member (desc->status.counter = v).
 t_run_fail "refinement/direct-status-store-fails [REQ-DISPATCH-1 REQ-MM-4]" \
   "FAIL S_UNLOCK: src/core/sync.c:irqsync_wait_for_handler: a direct store of desc.status at src/core/sync.c:[0-9]+" \

@@ -12,6 +12,13 @@ What it checks (spec/refinement.md):
            access outside a step except in the functions the map lists
   model    the same for the model's sites (tools/refine/pmlside.py), through the map's meaning of
            each mm_* primitive, which must be an inline of every promela/mm/ model
+  direct   no use of an atomic word outside the port's bodies (order "direct" fails anywhere)
+  pointer  every call through a function pointer is in a function c_indirect_calls lists
+  prod     the production configuration (c_production: the production library's flags, the
+           inline spin_lock & co.) walks, function by function, to the checked build's ordered
+           accesses with the marks left out
+  order    each pair of consecutive marks along the C is a pair of consecutive steps of the
+           model (its steps without a C site skipped), or is listed in c_order_only
 Exit status 0 when everything agrees, 1 with one FAIL line per difference.
 """
 import argparse, os, re, sys
@@ -255,16 +262,33 @@ class Check:
         for fn in sorted(set(prod) & set(checked)):
             self.production_fn(fn, checked[fn], prod[fn], prod_fns[fn])
 
-    def production_fn(self, fn, mine, theirs, fdef):
+    def production_fn(self, fn, trace, theirs, fdef):
         import difflib
+        # the checked trace without its marks; before[i]: the steps of the marks between its
+        # access i-1 and i (or access i's open steps), which name a production-only access there
+        mine, before, between = [], [], []
+        for e in trace:
+            if e["kind"] == "mark":
+                between.extend(s for s in sorted(e["steps"]) if s not in between)
+                continue
+            mine.append(e)
+            before.append(between or e["steps"])
+            between = []
+        theirs = [e for e in theirs if e["kind"] != "mark"]
         key = lambda e: (e["kind"], self.c_obj.get(e["object"], e["object"]), e["order"])
+        # aligned on the place too: both builds compile the same files, so a shared access has
+        # the same line in both (and one moved in production only is a difference)
         a, b = [key(e) for e in mine], [key(e) for e in theirs]
+        pa, pb = [k + (e["at"],) for k, e in zip(a, mine)], [k + (e["at"],) for k, e in zip(b, theirs)]
         where = "production %s:%s (%s)" % (fdef.file, fn, "static inline" if fdef.static else "external")
-        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, pa, pb, autojunk=False).get_opcodes():
             if tag == "equal":
                 continue
-            at = mine[min(i1, len(mine) - 1)] if mine else None
-            steps = sorted(at["steps"]) if at else []
+            if i1 < len(mine):
+                steps = before[i1]
+            else:
+                steps = mine[-1]["steps"] if mine else frozenset()
+            steps = list(steps) if isinstance(steps, list) else sorted(steps)
             name = ", ".join(steps) or fn
             want = set()
             for st in steps:

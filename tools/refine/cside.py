@@ -476,6 +476,7 @@ class Walker:
             else:
                 for prev in state["open"]:
                     self.edges.append((prev[0], key[0], prev[2], key[2], env["root"]))
+                self.trace.append({"kind": "mark", "steps": key[0], "at": key[2]})
                 self.mark(key, state)
             return
         for a in args:

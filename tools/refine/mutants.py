@@ -65,6 +65,11 @@ MUTANTS = {
         "#define IRQSYNC_SPIN_RELEASED(lock) irqsync_atomic_set_relaxed(&(lock)->owner, owner + 1U)",
         "production only (spinlock.h's #else): the unlock publishes the next ticket with a relaxed "
         "store before its release store"),
+    "production-mark-fence": (
+        "src/core/steps.h",
+        "# define IRQSYNC_STEP_AT(step, irq) ((void)(step), (void)(irq))",
+        "# define IRQSYNC_STEP_AT(step, irq) ((void)(step), (void)(irq), irqsync_smp_mb())",
+        "production only (steps.h's #else): every empty mark becomes a full fence"),
     "direct-status-store": (
         "src/core/sync.c",
         "\tIRQSYNC_STEP(S_RETURN, irq);\n",

@@ -74,8 +74,16 @@ t_run_fail "refinement/unlisted-pointer-call-fails [REQ-IMPL-3 REQ-DISPATCH-4]" 
 t_run_fail "refinement/write-through-pointer-fails [REQ-DISPATCH-1 REQ-IMPL-3]" \
   "FAIL S_UNLOCK: C irqsync_wait_for_handler .*a call through the function pointer set at src/core/sync.c:[0-9]+" \
   mut pointer-write
+# ... and an unlocked status write by a function the sources do not define (memset).
+t_run_fail "refinement/unlisted-external-call-fails [REQ-DISPATCH-1 REQ-IMPL-3]" \
+  "FAIL S_UNLOCK: C irqsync_wait_for_handler .*a call of __builtin_memset at src/core/sync.c:[0-9]+, a function the sources read do not define and c_external_calls does not list" \
+  mut external-memset
 # (10) a step moved with its mark: the re-check (mark and read) after the unlock; each step's
 # accesses are unchanged, the order is not the model's.
 t_run_fail "refinement/step-moved-with-mark-fails [REQ-SYNC-1 REQ-IMPL-3]" \
   "FAIL S_UNLOCK: C order .*: S_LOCK \(mark at src/core/desc.h:[0-9]+\) then S_UNLOCK .*an order the model never has \(after S_LOCK it has S_RECHECK\)" \
   mut step-moved-with-mark
+# ... and in the model: its re-check moved after its unlock (each step's accesses unchanged).
+t_run_fail "refinement/model-recheck-after-unlock-fails [REQ-SYNC-1 REQ-IMPL-3]" \
+  "FAIL S_UNLOCK: C order .*: S_RECHECK \(mark at src/core/sync.c:[0-9]+\) then S_UNLOCK .*an order the model never has" \
+  mut model-recheck-after-unlock

@@ -13,7 +13,8 @@ What it checks (spec/refinement.md):
   model    the same for the model's sites (tools/refine/pmlside.py), through the map's meaning of
            each mm_* primitive, which must be an inline of every promela/mm/ model
   direct   no use of an atomic word outside the port's bodies (order "direct" fails anywhere)
-  pointer  every call through a function pointer is in a function c_indirect_calls lists
+  pointer  every call through a function pointer is in a function c_indirect_calls lists, and
+           every function called that the sources do not define is in c_external_calls
   prod     the production configuration (c_production: the production library's flags, the
            inline spin_lock & co.) walks, function by function, to the checked build's ordered
            accesses with the marks left out
@@ -241,6 +242,23 @@ class Check:
         for fn in sorted(set(allowed) - seen):
             self.fail(fn, "listed in c_indirect_calls, but it makes no call through a pointer (stale entry)")
 
+    def c_external(self, calls):
+        """Every function called that the sources read do not define is one c_external_calls
+        lists (what it does is not read: the port's CPU-local primitives)."""
+        allowed = self.map.get("c_external_calls", {})
+        seen, said = set(), set()
+        for c in calls:
+            seen.add(c["what"])
+            if c["what"] in allowed or (c["fn"], c["at"], c["what"]) in said:
+                continue
+            said.add((c["fn"], c["at"], c["what"]))
+            who = ", ".join(sorted(c["steps"])) or c["fn"]
+            self.fail(who, "C %s (walked from %s): a call of %s at %s, a function the sources read do "
+                      "not define and c_external_calls does not list: what it accesses is not read"
+                      % (c["fn"], c["root"], c["what"], c["at"]))
+        for fn in sorted(set(allowed) - seen):
+            self.fail(fn, "listed in c_external_calls, but nothing calls it (stale entry)")
+
     # ---- the production configuration ----
     def production(self, checked, prod, prod_fns):
         """The production build's walk of each function must be the checked build's with the
@@ -411,6 +429,7 @@ def run(root, map_path, verbose=False):
     chk.requirements()
     chk.c_side(sites, unmarked, fns)
     chk.c_indirect(more["indirect"])
+    chk.c_external(more["external"])
     chk.production(more["traces"][core["label"]], p_traces, p_fns)
     chk.c_order(more["edges"], model_edges)
     chk.model_side(found)

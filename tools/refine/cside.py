@@ -239,6 +239,7 @@ class Walker:
         self.trace = []                    # the root being walked
         self.edges = []                    # (steps before, steps, mark before, mark, root)
         self.indirect = []                 # calls through a pointer: {fn, root, at, what, steps}
+        self.external = []                 # calls of functions not defined in the sources read
 
     # ---- values of expressions (bound parameters, constants, object paths) ----
     def value(self, e, env):
@@ -500,14 +501,29 @@ class Walker:
                              if name in self.fns else "?"}, state)
             return
         fn = self.fns.get(name)
-        if fn is None or len(env["stack"]) > 12 or name in env["stack"]:
-            return                      # the port, the handler pointer, libc: no shared access here
+        if fn is None:
+            self.external_call(node, name, env, state)
+            return
+        if len(env["stack"]) > 12 or name in env["stack"]:
+            return
         bind = {}
         for p, a in zip(fn.params, args):
             bind[p["name"]] = self.value(a, env)
         here = "%s:%s" % (node["_file"], node["_line"])
         self.enter(fn, bind, env, state, env["callsite"] if fn.file.endswith("atomic.h") and
                    env["callsite"] else (here if fn.file.endswith("atomic.h") else None))
+
+    def external_call(self, node, name, env, state):
+        """A call of a function the sources read do not define (the port's CPU-local primitives,
+        a builtin, libc): not entered; recorded so that the map must list it."""
+        if state.get("dry"):
+            return
+        at = "%s:%s" % (node["_file"], node["_line"])
+        steps = frozenset(x for key in state["open"] for x in key[0])
+        self.external.append({"fn": env["fn"], "root": env["root"], "at": at, "what": name,
+                              "steps": steps})
+        self.trace.append({"kind": "call", "object": name, "order": "external", "at": at,
+                           "via": env["fn"], "impl": at, "steps": steps})
 
     def pointer_call(self, node, callee, env, state):
         """A call through a function pointer: what it calls is not in the sources read."""
@@ -618,7 +634,7 @@ def analyse(root, sets, summaries, flags=None):
     flags = flags if flags is not None else clang_flags(root)
     cache = {}
     sites, unmarked, first = {}, {}, None
-    more = {"traces": {}, "edges": [], "indirect": []}
+    more = {"traces": {}, "edges": [], "indirect": [], "external": []}
     for label, tus, roots in sets:
         w, fns, um = _walk_set(root, tus, roots, summaries, flags, cache)
         first = first or fns
@@ -630,6 +646,7 @@ def analyse(root, sets, summaries, flags=None):
         more["traces"][label] = w.traces
         more["edges"].extend(w.edges)
         more["indirect"].extend(dict(i, set=label) for i in w.indirect)
+        more["external"].extend(dict(i, set=label) for i in w.external)
     return sites, unmarked, first, more
 
 

@@ -95,6 +95,19 @@ MUTANTS = {
         "\t\tIRQSYNC_STEP(S_RECHECK, irq);\n"
         "\t\tstatus = irqsync_atomic_read_relaxed(&desc->status);\n",
         "the re-check moved after the unlock together with its mark (each step's accesses unchanged)"),
+    "external-memset": (
+        "src/core/sync.c",
+        "\tIRQSYNC_STEP(S_RETURN, irq);\n",
+        "\t__builtin_memset(&desc->status, 0, sizeof(desc->status));\n\tIRQSYNC_STEP(S_RETURN, irq);\n",
+        "an unlocked write of the status word by a function the sources do not define (memset)"),
+    "model-recheck-after-unlock": (
+        "promela/irq.pml",
+        "\t\tlock_load(me, DLOCK(l), S_LOCK, STATUS(l), st, S_RECHECK);\n"
+        "\t\tunlock(me, DLOCK(l), S_UNLOCK);\n",
+        "\t\tlock(me, DLOCK(l), S_LOCK);\n"
+        "\t\tunlock(me, DLOCK(l), S_UNLOCK);\n"
+        "\t\tmm_load(me, STATUS(l), st, S_RECHECK);\n",
+        "the model's re-check moved after its unlock (each step's accesses unchanged)"),
     "steps-h-extra": (
         "src/core/steps.h",
         "S(IRQ_ENABLE) S(IRQ_ARRIVE)",

@@ -3,8 +3,9 @@
 # spec/refinement.md; REQ-IMPL-3, REQ-MM-4, REQ-TCB-1).  The check reads the C from clang's JSON
 # AST and the model from its inline/macro structure and holds both to the map; each known-bad
 # edit below, applied to a copy of the tree under build/refine/mutants/, must fail it with a
-# message naming the step and what differs.  Budget: < 90 s (42-56 s measured, 2 busy cores).  (Issue 23: the production
-# configuration, direct uses of atomic words, pointer calls and the order of steps: (7)-(10).)
+# message naming the step and what differs.  Budget: < 90 s (42-56 s measured, 2 busy cores).
+# Issue 23: the production configuration, direct uses of atomic words, pointer and external
+# calls, and the order of steps: (7)-(10).
 source tests/lib.sh
 
 t_run "refinement/map-holds-for-c-and-model [REQ-IMPL-3 REQ-MM-4]" python3 -m tools.refine.check

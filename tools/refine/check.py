@@ -22,7 +22,7 @@ What it checks (spec/refinement.md):
            model (its steps without a C site skipped), or is listed in c_order_only
 Exit status 0 when everything agrees, 1 with one FAIL line per difference.
 """
-import argparse, os, re, sys
+import argparse, difflib, os, re, sys
 
 import yaml
 
@@ -266,6 +266,10 @@ class Check:
         A difference is named by the step the checked build has open where it occurs."""
         cfg = self.map["c_production"]
         checked_only = cfg.get("checked_only", {})
+        for fn in cfg["inline"]:
+            if fn not in prod_fns or not prod_fns[fn].static:
+                self.fail(fn, "c_production.inline names it, but the production build has no static "
+                          "inline definition of it")
         for fn in sorted(set(checked) - set(prod)):
             if fn not in checked_only:
                 self.fail(fn, "walked in the checked (step-hook) build but not defined in the production "
@@ -281,7 +285,6 @@ class Check:
             self.production_fn(fn, checked[fn], prod[fn], prod_fns[fn])
 
     def production_fn(self, fn, trace, theirs, fdef):
-        import difflib
         # the checked trace without its marks; before[i]: the steps of the marks between its
         # access i-1 and i (or access i's open steps), which name a production-only access there
         mine, before, between = [], [], []

@@ -207,8 +207,6 @@ def is_atomic_lvalue(e):
 def describe(e):
     """A short spelling of an expression, for messages (the callee of a pointer call)."""
     e = strip(e)
-    if e["kind"] == "ParenExpr":
-        e = e["inner"][0]
     k = e["kind"]
     if k == "DeclRefExpr":
         return e["referencedDecl"]["name"]
@@ -365,7 +363,7 @@ class Walker:
         elif k == "UnaryOperator" and node.get("opcode") == "&" and is_atomic_lvalue(inner[0]) and \
                 "_Atomic" in strip_parens(inner[0]).get("type", {}).get("qualType", ""):
             # the member's address (&w.counter, not &w): handed to code the walker cannot read
-            kind, lv, rest = "address-of", inner[0], []
+            kind, lv, rest = "address", inner[0], []
         else:
             return False
         if self.in_port(env):
@@ -630,7 +628,8 @@ def _walk_set(root, tus, roots, summaries, flags, cache, extra_roots=()):
 def analyse(root, sets, summaries, flags=None):
     """sets: [(label, [tu paths], [root function names] or None = every external function)].
     Return (sites, unmarked, fns of the first set, more): more has "traces" ({label: {root:
-    trace}}), "edges" (the step-order edges of every set) and "indirect" (the pointer calls)."""
+    trace}}), "edges" (the step-order edges of every set), "indirect" (the pointer calls) and
+    "external" (the calls of functions the sources do not define)."""
     flags = flags if flags is not None else clang_flags(root)
     cache = {}
     sites, unmarked, first = {}, {}, None

@@ -77,6 +77,15 @@ t_run_fail "lint/make-lint-SRC-peeking-driver-fails [REQ-FLAGS-2]" \
 t_run "lint/make-lint-SRC-opaque-driver-passes [REQ-FLAGS-2]" \
   make --no-print-directory lint SRC=tests/lint/irqflags-opaque/good-opaque.c
 
+# 3c. Atomic words only through <irqsync/atomic.h> (cocci/atomic-opaque, issue 23): the library
+#     is clean under the rule (lint/library-clean); the core with an unlocked plain store to the
+#     status word's member is reported (the same bug fails [82-refinement] by name).
+mkdir -p "$OUT/atomic/core" && cp src/core/*.h "$OUT/atomic/core/"
+sed 's/^\tIRQSYNC_STEP(S_RETURN, irq);/\tdesc->status.counter = status;\n&/' src/core/sync.c >"$OUT/atomic/core/sync.c"
+t_run_fail "lint/atomic-opaque/core-plain-status-store-found [REQ-MM-4] [REQ-DISPATCH-1]" \
+  "atomic/core/sync.c:[0-9]+:[0-9]+: cocci/atomic-opaque: 'desc -> status.counter' accessed" \
+  python3 lint/irqlint.py --tools cocci --cflags "-Isrc/include -Isrc/port" "$OUT/atomic/core/sync.c"
+
 # 4. Patch mode on copies: safe pairs rewritten, unsafe left and still reported, output compiles.
 #    bad-clash.c: a copy of bad-in-irqsave.c that already has a local named irqflags0 (the
 #    name the patch would pick) must be left alone too.

@@ -12,9 +12,17 @@ What it checks (spec/refinement.md):
            access outside a step except in the functions the map lists
   model    the same for the model's sites (tools/refine/pmlside.py), through the map's meaning of
            each mm_* primitive, which must be an inline of every promela/mm/ model
+  direct   no use of an atomic word outside the port's bodies (order "direct" fails anywhere)
+  pointer  every call through a function pointer is in a function c_indirect_calls lists, and
+           every function called that the sources do not define is in c_external_calls
+  prod     the production configuration (c_production: the production library's flags, the
+           inline spin_lock & co.) walks, function by function, to the checked build's ordered
+           accesses with the marks left out
+  order    each pair of consecutive marks along the C is a pair of consecutive steps of the
+           model (its steps without a C site skipped), or is listed in c_order_only
 Exit status 0 when everything agrees, 1 with one FAIL line per difference.
 """
-import argparse, os, re, sys
+import argparse, difflib, os, re, sys
 
 import yaml
 
@@ -38,7 +46,9 @@ class Check:
         self.ignored = {name for name, o in rmap["objects"].items() if "ignore" in o}
 
     def fail(self, step, msg):
-        self.errors.append("FAIL %s: %s" % (step, msg))
+        line = "FAIL %s: %s" % (step, msg)
+        if line not in self.errors:        # a site reached from several roots says it once
+            self.errors.append(line)
 
     # ---- expected access sets ----
     def expected(self, accesses, side, config_dependent=False):
@@ -102,6 +112,11 @@ class Check:
     # ---- the C side ----
     def c_access(self, a):
         op, obj, order = a[0], a[1], a[2]
+        if order == "direct":
+            return None, ("a direct %s of %s at %s in %s: the atomic word named outside the port "
+                          "primitives of irqsync/atomic.h (a plain C access to an _Atomic, seq_cst in "
+                          "the C11 build, an ordinary one under Frama-C), which no step of the map has"
+                          % (op, self.c_obj.get(obj, obj), a[3], a[4]))
         if obj != "-":
             if obj not in self.c_obj:
                 return None, "an access to %s, an object the map does not know (%s via %s)" % (obj, a[3], a[4])
@@ -210,6 +225,132 @@ class Check:
                     g["file"], g["line"], want["op"], want["order"],
                     ", ".join("%s %s" % a for a in g["accesses"]) or "no atomic access"))
 
+    # ---- calls through a function pointer ----
+    def c_indirect(self, calls):
+        """Every call through a pointer is in a function the map's c_indirect_calls lists."""
+        allowed = self.map.get("c_indirect_calls", {})
+        seen, said = set(), set()
+        for c in calls:
+            seen.add(c["fn"])
+            if c["fn"] in allowed or (c["fn"], c["at"]) in said:
+                continue
+            said.add((c["fn"], c["at"]))
+            who = ", ".join(sorted(c["steps"])) or c["fn"]
+            self.fail(who, "C %s (walked from %s): a call through the function pointer %s at %s, "
+                      "which the map's c_indirect_calls does not list: what it accesses is not read"
+                      % (c["fn"], c["root"], c["what"], c["at"]))
+        for fn in sorted(set(allowed) - seen):
+            self.fail(fn, "listed in c_indirect_calls, but it makes no call through a pointer (stale entry)")
+
+    def c_external(self, calls):
+        """Every function called that the sources read do not define is one c_external_calls
+        lists (what it does is not read: the port's CPU-local primitives)."""
+        allowed = self.map.get("c_external_calls", {})
+        seen, said = set(), set()
+        for c in calls:
+            seen.add(c["what"])
+            if c["what"] in allowed or (c["fn"], c["at"], c["what"]) in said:
+                continue
+            said.add((c["fn"], c["at"], c["what"]))
+            who = ", ".join(sorted(c["steps"])) or c["fn"]
+            self.fail(who, "C %s (walked from %s): a call of %s at %s, a function the sources read do "
+                      "not define and c_external_calls does not list: what it accesses is not read"
+                      % (c["fn"], c["root"], c["what"], c["at"]))
+        for fn in sorted(set(allowed) - seen):
+            self.fail(fn, "listed in c_external_calls, but nothing calls it (stale entry)")
+
+    # ---- the production configuration ----
+    def production(self, checked, prod, prod_fns):
+        """The production build's walk of each function must be the checked build's with the
+        marks left out: the same accesses, objects, orders and pointer calls, in the same order.
+        A difference is named by the step the checked build has open where it occurs."""
+        cfg = self.map["c_production"]
+        checked_only = cfg.get("checked_only", {})
+        for fn in cfg["inline"]:
+            if fn not in prod_fns or not prod_fns[fn].static:
+                self.fail(fn, "c_production.inline names it, but the production build has no static "
+                          "inline definition of it")
+        for fn in sorted(set(checked) - set(prod)):
+            if fn not in checked_only:
+                self.fail(fn, "walked in the checked (step-hook) build but not defined in the production "
+                          "build; c_production.checked_only does not list it")
+        for fn in sorted(set(checked_only) - set(checked)):
+            self.fail(fn, "listed in c_production.checked_only, but the checked build has no such function (stale)")
+        for fn in sorted(set(checked_only) & set(prod)):
+            self.fail(fn, "listed in c_production.checked_only, but the production build defines it")
+        for fn in sorted(set(prod) - set(checked)):
+            self.fail(fn, "production %s:%s: a function the production build defines and the checked "
+                      "build does not walk" % (prod_fns[fn].file, fn))
+        for fn in sorted(set(prod) & set(checked)):
+            self.production_fn(fn, checked[fn], prod[fn], prod_fns[fn])
+
+    def production_fn(self, fn, trace, theirs, fdef):
+        # the checked trace without its marks; before[i]: the steps of the marks between its
+        # access i-1 and i (or access i's open steps), which name a production-only access there
+        mine, before, between = [], [], []
+        for e in trace:
+            if e["kind"] == "mark":
+                between.extend(s for s in sorted(e["steps"]) if s not in between)
+                continue
+            mine.append(e)
+            before.append(between or e["steps"])
+            between = []
+        theirs = [e for e in theirs if e["kind"] != "mark"]
+        key = lambda e: (e["kind"], self.c_obj.get(e["object"], e["object"]), e["order"])
+        # aligned on the place too: both builds compile the same files, so a shared access has
+        # the same line in both (and one moved in production only is a difference)
+        a, b = [key(e) for e in mine], [key(e) for e in theirs]
+        pa, pb = [k + (e["at"],) for k, e in zip(a, mine)], [k + (e["at"],) for k, e in zip(b, theirs)]
+        where = "production %s:%s (%s)" % (fdef.file, fn, "static inline" if fdef.static else "external")
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, pa, pb, autojunk=False).get_opcodes():
+            if tag == "equal":
+                continue
+            if i1 < len(mine):
+                steps = before[i1]
+            else:
+                steps = mine[-1]["steps"] if mine else frozenset()
+            steps = list(steps) if isinstance(steps, list) else sorted(steps)
+            name = ", ".join(steps) or fn
+            want = set()
+            for st in steps:
+                want |= self.expected(self.by_step[st]["access"], "c") if st in self.by_step else set()
+            for e, k in zip(theirs[j1:j2], b[j1:j2]):
+                inmap = "in" if k in want else "not in"
+                self.fail(name, "%s: %s %s %s at %s, which the checked build does not have there (%s "
+                          "the map for this step); the production text differs from what is checked"
+                          % (where, k[0], k[1], k[2], e["at"], inmap))
+            for e, k in zip(mine[i1:i2], a[i1:i2]):
+                self.fail(name, "%s: the checked build's %s %s %s at %s is missing in production"
+                          % (where, k[0], k[1], k[2], e["at"]))
+
+    # ---- the order of steps ----
+    def c_order(self, edges, model_edges):
+        """Each pair of consecutive marks along the C (a mark, then the next mark the walk meets
+        on some path) must be a pair of consecutive steps of the model (its steps with no C site
+        skipped), or be listed in c_order_only.  A mark whose step is a variable's (one of a
+        set) agrees when one of its steps does."""
+        extra = {(o["after"], o["then"]) for o in self.map.get("c_order_only", [])}
+        used, said = set(), set()
+        for prev, new, ploc, nloc, root in edges:
+            pairs = {(p, n) for p in prev for n in new}
+            if any(p == n for p, n in pairs) or pairs & model_edges:
+                continue
+            if pairs & extra:
+                used |= pairs & extra
+                continue
+            k = (prev, new, ploc, nloc)
+            if k in said:
+                continue
+            said.add(k)
+            after = sorted({n for p in prev for (q, n) in model_edges if q == p})
+            self.fail("/".join(sorted(new)), "C order (walked from %s): %s (mark at %s) then %s (mark "
+                      "at %s), an order the model never has (after %s it has %s)"
+                      % (root, "/".join(sorted(prev)), ploc, "/".join(sorted(new)), nloc,
+                         "/".join(sorted(prev)), ", ".join(after) or "nothing"))
+        for p, n in sorted(extra - used):
+            self.fail(n, "c_order_only lists %s then %s, but the C has no such order, or the model "
+                      "has it too (stale)" % (p, n))
+
     # ---- the model side ----
     def model_side(self, found):
         prims = self.map["model_primitives"]
@@ -270,16 +411,30 @@ class Check:
                         s["step"], a["op"], a["object"], a["order"], a["model_order"], " ".join(a["why"].split())))
 
 
+def c_steps(rmap):
+    """The steps the C marks (a site in `c`): the model's order is read over these only."""
+    return {s["step"] for s in rmap["steps"] if s.get("c")}
+
+
 def run(root, map_path, verbose=False):
     rmap = yaml.safe_load(open(os.path.join(root, map_path)))
     chk = Check(root, rmap, verbose)
     sets = [(s["label"], s["tus"], s.get("roots")) for s in rmap["c_sets"]]
-    sites, unmarked, fns = cside.analyse(root, sets, rmap["c_calls"])
+    sites, unmarked, fns, more = cside.analyse(root, sets, rmap["c_calls"])
     enum_steps = cside.enum_constants(fns, root, "irqsync_step")
-    found, declared, _ = pmlside.analyse(root, rmap["model_files"], rmap["model_primitives"])
+    found, declared, _, model_edges = pmlside.analyse(root, rmap["model_files"], rmap["model_primitives"],
+                                                      c_steps(rmap))
+    prod = rmap["c_production"]
+    core = rmap["c_sets"][0]
+    p_traces, p_fns, p_indirect, _ = cside.production(root, core["tus"], rmap["c_calls"], prod["inline"],
+                                                      prod["object"])
     chk.step_lists(enum_steps, declared)
     chk.requirements()
     chk.c_side(sites, unmarked, fns)
+    chk.c_indirect(more["indirect"])
+    chk.c_external(more["external"])
+    chk.production(more["traces"][core["label"]], p_traces, p_fns)
+    chk.c_order(more["edges"], model_edges)
     chk.model_side(found)
     chk.mm_interface()
     chk.notes_of_map()

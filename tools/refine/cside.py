@@ -29,15 +29,19 @@ class CError(Exception):
     pass
 
 
-def clang_flags(root):
-    """-std/-D/-I of the step-hook library's compile command, as mk/ has it (make -n)."""
-    out = subprocess.run(["make", "-s", "-n", "-B", "build/conformance/lib-v2/obj/core/sync.o"],
+STEP_HOOK_OBJ = "build/conformance/lib-v2/obj/core/sync.o"
+
+
+def clang_flags(root, obj=STEP_HOOK_OBJ):
+    """-std/-D/-I of the compile command of @obj (src/core/sync.c), as mk/ has it (make -n): by
+    default the step-hook library's; the production library's for production()."""
+    out = subprocess.run(["make", "-s", "-n", "-B", obj],
                          cwd=root, capture_output=True, text=True)
     for line in out.stdout.splitlines():
         words = line.split()
         if "-c" in words and "src/core/sync.c" in words:
             return [w for w in words if w.startswith(("-std=", "-D", "-I"))]
-    raise CError("make -n shows no compile command for the step-hook build of src/core/sync.c:\n"
+    raise CError("make -n shows no compile command for %s (src/core/sync.c):\n" % obj
                  + out.stdout + out.stderr)
 
 
@@ -177,6 +181,44 @@ def callee_name(call):
     return None
 
 
+PORT_HEADER = "irqsync/atomic.h"
+ATOMIC_TYPES = ("irqsync_atomic_t", "irqsync_atomic")
+
+
+def strip_parens(e):
+    while e["kind"] == "ParenExpr" and e.get("inner"):
+        e = e["inner"][0]
+    return e
+
+
+def is_atomic_lvalue(e):
+    """An lvalue of an atomic word: of an _Atomic type, or the irqsync_atomic_t itself."""
+    e = strip_parens(e)
+    if e["kind"] not in ("MemberExpr", "DeclRefExpr", "ArraySubscriptExpr", "UnaryOperator"):
+        return False
+    if e["kind"] == "UnaryOperator" and e.get("opcode") != "*":
+        return False
+    q = e.get("type", {}).get("qualType", "")
+    if "*" in q or "[" in q:          # a pointer to one (read to pass it on), an array of them
+        return False
+    return "_Atomic" in q or type_name(q) in ATOMIC_TYPES
+
+
+def describe(e):
+    """A short spelling of an expression, for messages (the callee of a pointer call)."""
+    e = strip(e)
+    k = e["kind"]
+    if k == "DeclRefExpr":
+        return e["referencedDecl"]["name"]
+    if k == "MemberExpr":
+        return describe(e["inner"][0]) + ("->" if e.get("isArrow") else ".") + e["name"]
+    if k == "ArraySubscriptExpr":
+        return describe(e["inner"][0]) + "[]"
+    if k == "UnaryOperator":
+        return e["opcode"] + describe(e["inner"][0])
+    return "(%s)" % k
+
+
 def type_name(qual):
     t = qual.replace("const ", "").replace("volatile ", "").replace("struct ", "")
     return t.split("[")[0].replace("*", "").strip()
@@ -191,6 +233,11 @@ class Walker:
         self.origin_file_of = origin_file_of
         self.sites = {}                    # key -> {"steps", "origin", "loc", "lists": set()}
         self.unmarked = []                 # accesses with no site open at the root
+        self.traces = {}                   # root -> [event] in walk order (production())
+        self.trace = []                    # the root being walked
+        self.edges = []                    # (steps before, steps, mark before, mark, root)
+        self.indirect = []                 # calls through a pointer: {fn, root, at, what, steps}
+        self.external = []                 # calls of functions not defined in the sources read
 
     # ---- values of expressions (bound parameters, constants, object paths) ----
     def value(self, e, env):
@@ -246,6 +293,7 @@ class Walker:
     def access(self, acc, state):
         if state.get("dry"):
             return
+        self.trace.append(dict(acc, steps=frozenset(x for key in state["open"] for x in key[0])))
         if not state["open"]:
             self.unmarked.append(acc)
         for lst in state["open"].values():
@@ -283,6 +331,8 @@ class Walker:
                 self.walk(c, env, state)
         elif k == "CallExpr":
             self.walk_call(node, env, state)
+        elif self.direct_use(node, env, state):
+            pass
         elif k == "AtomicExpr":
             for c in node.get("inner", [])[1:]:
                 self.walk(c, env, state)
@@ -290,6 +340,45 @@ class Walker:
         else:
             for c in node.get("inner", []):
                 self.walk(c, env, state)
+
+    # ---- direct uses of an atomic word (outside the port's bodies) ----
+    def in_port(self, env):
+        fn = self.fns.get(env["fn"])
+        return fn is not None and fn.file.endswith(PORT_HEADER)
+
+    def direct_use(self, node, env, state):
+        """A read, assignment or increment of an atomic word's lvalue outside irqsync/atomic.h:
+        recorded as a direct access (and its operands walked).  False: not such a use."""
+        k = node["kind"]
+        inner = node.get("inner", [])
+        if k == "BinaryOperator" and node.get("opcode") == "=" and is_atomic_lvalue(inner[0]):
+            kind, lv, rest = "store", inner[0], inner[1:]
+        elif k == "CompoundAssignOperator" and is_atomic_lvalue(inner[0]):
+            kind, lv, rest = "rmw", inner[0], inner[1:]
+        elif k == "UnaryOperator" and node.get("opcode") in ("++", "--") and is_atomic_lvalue(inner[0]):
+            kind, lv, rest = "rmw", inner[0], []
+        elif k == "ImplicitCastExpr" and node.get("castKind") == "LValueToRValue" and inner \
+                and is_atomic_lvalue(inner[0]):
+            kind, lv, rest = "load", inner[0], []
+        elif k == "UnaryOperator" and node.get("opcode") == "&" and is_atomic_lvalue(inner[0]) and \
+                "_Atomic" in strip_parens(inner[0]).get("type", {}).get("qualType", ""):
+            # the member's address (&w.counter, not &w): handed to code the walker cannot read
+            kind, lv, rest = "address", inner[0], []
+        else:
+            return False
+        if self.in_port(env):
+            return False
+        for c in rest:
+            self.walk(c, env, state)
+        for c in strip(lv).get("inner", []):      # the base: a subscript, a pointer's read
+            self.walk(c, env, state)
+        obj = self.path(lv, env)
+        if obj.endswith(".counter"):
+            obj = obj[: -len(".counter")]
+        at = "%s:%s" % (node["_file"], node["_line"])
+        self.access({"kind": kind, "object": obj, "order": "direct", "at": at, "via": env["fn"],
+                     "impl": at}, state)
+        return True
 
     def cond_value(self, e, env):
         v = self.value(e, env)
@@ -316,8 +405,9 @@ class Walker:
 
     def walk_loop(self, node, env, state):
         start = dict(state["open"])
+        # for (;;): no condition (an absent part is an empty node, which _locate gives a place)
         forever = node["kind"] == "ForStmt" and not any(
-            c for c in node["inner"][2:3] if c)        # for (;;): no condition
+            c.get("kind") for c in node["inner"][2:3] if c)
         # a dry walk finds the sites open at the end of the body (they reach its top again)
         dry = dict(state, dry=True, open=dict(start), breaks=state["breaks"] + [{}],
                    sites=[], labels=dict(state["labels"]), returns={})
@@ -350,6 +440,8 @@ class Walker:
         order = self.order(ops[1], env)
         void = node["type"]["qualType"] == "void"
         kind = "load" if len(ops) == 2 else "store" if (len(ops) == 3 and void) else "rmw"
+        if not self.in_port(env):
+            order = "direct"          # an atomic operation written outside the port's bodies
         self.access({"kind": kind, "object": obj, "order": order,
                      "at": env["callsite"] or "%s:%s" % (node["_file"], node["_line"]),
                      "via": env["fn"], "impl": "%s:%s" % (node["_file"], node["_line"])}, state)
@@ -368,6 +460,10 @@ class Walker:
     def walk_call(self, node, env, state):
         name = callee_name(node)
         args = node["inner"][1:]
+        callee = strip(node["inner"][0])
+        if not (callee["kind"] == "DeclRefExpr" and callee["referencedDecl"]["kind"] == "FunctionDecl"):
+            self.pointer_call(node, callee, env, state)
+            return
         if name == MARK_FN:
             v = self.value(args[0], env)
             if not v or v[0] != "steps":
@@ -377,6 +473,9 @@ class Walker:
             if state.get("dry"):
                 state["open"] = {key: []}
             else:
+                for prev in state["open"]:
+                    self.edges.append((prev[0], key[0], prev[2], key[2], env["root"]))
+                self.trace.append({"kind": "mark", "steps": key[0], "at": key[2]})
                 self.mark(key, state)
             return
         for a in args:
@@ -400,14 +499,42 @@ class Walker:
                              if name in self.fns else "?"}, state)
             return
         fn = self.fns.get(name)
-        if fn is None or len(env["stack"]) > 12 or name in env["stack"]:
-            return                      # the port, the handler pointer, libc: no shared access here
+        if fn is None:
+            self.external_call(node, name, env, state)
+            return
+        if len(env["stack"]) > 12 or name in env["stack"]:
+            return
         bind = {}
         for p, a in zip(fn.params, args):
             bind[p["name"]] = self.value(a, env)
         here = "%s:%s" % (node["_file"], node["_line"])
         self.enter(fn, bind, env, state, env["callsite"] if fn.file.endswith("atomic.h") and
                    env["callsite"] else (here if fn.file.endswith("atomic.h") else None))
+
+    def external_call(self, node, name, env, state):
+        """A call of a function the sources read do not define (the port's CPU-local primitives,
+        a builtin, libc): not entered; recorded so that the map must list it."""
+        if state.get("dry"):
+            return
+        at = "%s:%s" % (node["_file"], node["_line"])
+        steps = frozenset(x for key in state["open"] for x in key[0])
+        self.external.append({"fn": env["fn"], "root": env["root"], "at": at, "what": name,
+                              "steps": steps})
+        self.trace.append({"kind": "call", "object": name, "order": "external", "at": at,
+                           "via": env["fn"], "impl": at, "steps": steps})
+
+    def pointer_call(self, node, callee, env, state):
+        """A call through a function pointer: what it calls is not in the sources read."""
+        for c in node["inner"]:
+            self.walk(c, env, state)
+        at = "%s:%s" % (node["_file"], node["_line"])
+        if state.get("dry"):
+            return
+        steps = frozenset(x for key in state["open"] for x in key[0])
+        self.indirect.append({"fn": env["fn"], "root": env["root"], "at": at,
+                              "what": describe(callee), "steps": steps})
+        self.trace.append({"kind": "call", "object": describe(callee), "order": "indirect",
+                           "at": at, "via": env["fn"], "impl": at, "steps": steps})
 
     def enter(self, fn, bind, env, state, callsite=None):
         # callsite: where the core calls a port primitive (what a message names)
@@ -425,6 +552,7 @@ class Walker:
 
     def run(self, fn, globals_):
         state = {"open": {}, "sites": [], "labels": {}, "breaks": [{}], "returns": {}}
+        self.trace = self.traces.setdefault(fn.name, [])
         env = {"fn": fn.name, "bind": {}, "globals": globals_, "root": fn.name, "stack": [fn.name],
                "steps_of": local_steps(fn.body), "callsite": None}
         self.walk(fn.body, env, state)
@@ -470,39 +598,65 @@ def port_primitives(fns, names):
     return out
 
 
+def _walk_set(root, tus, roots, summaries, flags, cache, extra_roots=()):
+    asts = []
+    for tu in tus:
+        if tu not in cache:
+            cache[tu] = dump(root, tu, flags)
+        asts.append((tu, cache[tu]))      # (_locate is idempotent: a unit shared by sets)
+    fns = functions(asts)
+    globals_ = set()
+    for tu, ast in asts:
+        for d in ast.get("inner", []):
+            if d.get("kind") == "VarDecl":
+                globals_.add(d["id"])
+    origin = lambda f: fns[f].tu if f in fns else "?"
+    w = Walker(fns, summaries, origin)
+    # Every external definition: in the unit's own file, or in a header only this unit
+    # compiles out of line (spin_lock and spin_unlock, src/include/irqsync/spinlock_body.h).
+    chosen = roots if roots is not None else [n for n, f in fns.items() if not f.static]
+    chosen = list(chosen) + [n for n in extra_roots if n in fns and n not in chosen]
+    unmarked = {}
+    for name in chosen:
+        w.run(fns[name], globals_)
+        if w.unmarked:
+            unmarked.setdefault((fns[name].tu, name), []).extend(w.unmarked)
+            w.unmarked = []
+    return w, fns, unmarked
+
+
 def analyse(root, sets, summaries, flags=None):
     """sets: [(label, [tu paths], [root function names] or None = every external function)].
-    Return (sites, unmarked, fns of the first set)."""
+    Return (sites, unmarked, fns of the first set, more): more has "traces" ({label: {root:
+    trace}}), "edges" (the step-order edges of every set), "indirect" (the pointer calls) and
+    "external" (the calls of functions the sources do not define)."""
     flags = flags if flags is not None else clang_flags(root)
     cache = {}
     sites, unmarked, first = {}, {}, None
+    more = {"traces": {}, "edges": [], "indirect": [], "external": []}
     for label, tus, roots in sets:
-        asts = []
-        for tu in tus:
-            if tu not in cache:
-                cache[tu] = dump(root, tu, flags)
-            asts.append((tu, cache[tu]))      # (_locate is idempotent: a unit shared by sets)
-        fns = functions(asts)
+        w, fns, um = _walk_set(root, tus, roots, summaries, flags, cache)
         first = first or fns
-        globals_ = set()
-        for tu, ast in asts:
-            for d in ast.get("inner", []):
-                if d.get("kind") == "VarDecl":
-                    globals_.add(d["id"])
-        origin = lambda f: fns[f].tu if f in fns else "?"
-        w = Walker(fns, summaries, origin)
-        # Every external definition: in the unit's own file, or in a header only this unit
-        # compiles out of line (spin_lock and spin_unlock, src/include/irqsync/spinlock_body.h).
-        chosen = roots if roots is not None else [n for n, f in fns.items() if not f.static]
-        for name in chosen:
-            w.run(fns[name], globals_)
-            if w.unmarked:
-                unmarked.setdefault((fns[name].tu, name), []).extend(w.unmarked)
-                w.unmarked = []
+        for k, v in um.items():
+            unmarked.setdefault(k, []).extend(v)
         for key, s in w.sites.items():
             tgt = sites.setdefault(key, dict(s, lists=set()))
             tgt["lists"] |= s["lists"]
-    return sites, unmarked, first
+        more["traces"][label] = w.traces
+        more["edges"].extend(w.edges)
+        more["indirect"].extend(dict(i, set=label) for i in w.indirect)
+        more["external"].extend(dict(i, set=label) for i in w.external)
+    return sites, unmarked, first, more
+
+
+def production(root, tus, summaries, inline_roots, obj):
+    """The production configuration: the same units with the flags of the production library's
+    compile command (@obj), where spin_lock & co. are the `static inline` bodies spinlock.h
+    instantiates and every mark is empty.  Walked from every external function and from
+    @inline_roots.  Return (traces {root: trace}, fns, pointer calls, flags)."""
+    flags = clang_flags(root, obj)
+    w, fns, _ = _walk_set(root, tus, None, summaries, flags, {}, inline_roots)
+    return w.traces, fns, w.indirect, flags
 
 
 def enum_constants(fns, root, enum_name):

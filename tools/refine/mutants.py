@@ -58,6 +58,56 @@ MUTANTS = {
         "mm_load(me, STATUS(l), st, S_SPIN_READ)",
         "mm_store(me, STATUS(l), st, S_SPIN_READ)",
         "the model's spin stores where the map says load"),
+    # ---- issue 23: what ships is what is checked ----
+    "production-early-publish": (
+        "src/include/irqsync/spinlock.h",
+        "#define IRQSYNC_SPIN_RELEASED(lock) ((void)0)",
+        "#define IRQSYNC_SPIN_RELEASED(lock) irqsync_atomic_set_relaxed(&(lock)->owner, owner + 1U)",
+        "production only (spinlock.h's #else): the unlock publishes the next ticket with a relaxed "
+        "store before its release store"),
+    "production-mark-fence": (
+        "src/core/steps.h",
+        "# define IRQSYNC_STEP_AT(step, irq) ((void)(step), (void)(irq))",
+        "# define IRQSYNC_STEP_AT(step, irq) ((void)(step), (void)(irq), irqsync_smp_mb())",
+        "production only (steps.h's #else): every empty mark becomes a full fence"),
+    "direct-status-store": (
+        "src/core/sync.c",
+        "\tIRQSYNC_STEP(S_RETURN, irq);\n",
+        "\tdesc->status.counter = status;\n\tIRQSYNC_STEP(S_RETURN, irq);\n",
+        "an unlocked plain store to the status word's member (desc->status.counter = v)"),
+    "pointer-call-unlisted": (
+        "src/core/handle.c",
+        "if (irqsync_call_handler(chain->handler[i], chain->dev_id[i]) == IRQ_HANDLED)",
+        "if (chain->handler[i](chain->dev_id[i]) == IRQ_HANDLED)",
+        "the handler called through its pointer outside irqsync_call_handler (unlisted)"),
+    "pointer-write": (
+        "src/core/sync.c",
+        "\tIRQSYNC_STEP(S_RETURN, irq);\n",
+        "\t{\n\t\tvoid (*set)(irqsync_atomic_t *, unsigned int) = irqsync_atomic_set_relaxed;\n\n"
+        "\t\tset(&desc->status, 0U);\n\t}\n\tIRQSYNC_STEP(S_RETURN, irq);\n",
+        "an unlocked write of the status word through a function pointer"),
+    "step-moved-with-mark": (
+        "src/core/sync.c",
+        "\t\tIRQSYNC_STEP(S_RECHECK, irq);\n"
+        "\t\tstatus = irqsync_atomic_read_relaxed(&desc->status);\n"
+        "\t\tirqsync_desc_unlock(desc, flags, IRQSYNC_STEP_S_UNLOCK, irq);\n",
+        "\t\tirqsync_desc_unlock(desc, flags, IRQSYNC_STEP_S_UNLOCK, irq);\n"
+        "\t\tIRQSYNC_STEP(S_RECHECK, irq);\n"
+        "\t\tstatus = irqsync_atomic_read_relaxed(&desc->status);\n",
+        "the re-check moved after the unlock together with its mark (each step's accesses unchanged)"),
+    "external-memset": (
+        "src/core/sync.c",
+        "\tIRQSYNC_STEP(S_RETURN, irq);\n",
+        "\t__builtin_memset(&desc->status, 0, sizeof(desc->status));\n\tIRQSYNC_STEP(S_RETURN, irq);\n",
+        "an unlocked write of the status word by a function the sources do not define (memset)"),
+    "model-recheck-after-unlock": (
+        "promela/irq.pml",
+        "\t\tlock_load(me, DLOCK(l), S_LOCK, STATUS(l), st, S_RECHECK);\n"
+        "\t\tunlock(me, DLOCK(l), S_UNLOCK);\n",
+        "\t\tlock(me, DLOCK(l), S_LOCK);\n"
+        "\t\tunlock(me, DLOCK(l), S_UNLOCK);\n"
+        "\t\tmm_load(me, STATUS(l), st, S_RECHECK);\n",
+        "the model's re-check moved after its unlock (each step's accesses unchanged)"),
     "steps-h-extra": (
         "src/core/steps.h",
         "S(IRQ_ENABLE) S(IRQ_ARRIVE)",

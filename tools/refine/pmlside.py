@@ -212,6 +212,10 @@ class Expander:
         while i < len(toks):
             t, origin = toks[i]
             nxt = toks[i + 1][0] if i + 1 < len(toks) else None
+            if t in CONTROL:
+                self.events.append(("ctl", t, origin, None, None))
+                i += 1
+                continue
             if t in self.prims and nxt == "(":
                 args, i = split_args(toks, i + 1)
                 p = self.prims[t]
@@ -251,9 +255,86 @@ class Expander:
         return out
 
 
+CONTROL = ("if", "fi", "do", "od", "::", "break", "goto", "unless")
+
+
+def order_edges(events, shown):
+    """The model's order of steps: (a, b) when some path of the proctype performs step b right
+    after step a, the steps not in @shown (those with no C site) skipped.  The control flow is
+    Promela's: `if`/`do` with their `::` options, `break`; each option is walked from the steps
+    before the statement, a `do` until its set of open steps no longer grows."""
+    seq, _ = _parse(events, 0, ())
+    edges = set()
+    _flow(seq, frozenset(), edges, [e[1] in shown for e in events], [])
+    return {(events[a][1], events[b][1]) for a, b in edges}
+
+
+def _parse(events, i, stop):
+    """events[i:] up to a token of @stop: a list of items, each an event index, ("break",) or
+    (kind, [options]) for if/do."""
+    out = []
+    while i < len(events):
+        kind, t = events[i][0], events[i][1]
+        if kind != "ctl":
+            out.append(i)
+            i += 1
+        elif t in stop:
+            return out, i
+        elif t in ("if", "do"):
+            end = "fi" if t == "if" else "od"
+            opts, i = [], i + 1
+            while events[i][1] == "::":
+                body, i = _parse(events, i + 1, ("::", end))
+                opts.append(body)
+            if events[i][1] != end:
+                raise PmlError("%s: `%s` not closed by `%s`" % (events[i][2], t, end))
+            out.append((t, opts))
+            i += 1
+        elif t == "break":
+            out.append(("break",))
+            i += 1
+        elif t in ("goto", "unless"):
+            raise PmlError("%s: `%s` is not followed by the order check (tools/refine/pmlside.py)"
+                           % (events[i][2], t))
+        else:
+            raise PmlError("%s: unexpected `%s`" % (events[i][2], t))
+    return out, i
+
+
+def _flow(seq, open_, edges, shown, breaks):
+    """Walk @seq from the events in @open_; return the events open at its end (shown[i]: event
+    i is a step of the C's, else it is skipped)."""
+    for item in seq:
+        if isinstance(item, int):
+            if shown[item]:
+                edges.update((p, item) for p in open_)
+                open_ = frozenset([item])
+        elif item[0] == "break":
+            breaks[-1] |= open_ if breaks else set()
+            open_ = frozenset()
+        elif item[0] == "if":
+            out = frozenset()
+            for opt in item[1]:
+                out |= _flow(opt, open_, edges, shown, breaks)
+            open_ = out
+        else:                                  # do: iterate to a fixpoint, leave by break
+            breaks.append(set())
+            top = open_
+            while True:
+                end = frozenset()
+                for opt in item[1]:
+                    end |= _flow(opt, top, edges, shown, breaks)
+                if end <= top:
+                    break
+                top = top | end
+            open_ = frozenset(breaks.pop())
+    return open_
+
+
 def sites(events):
     """Runs of consecutive accesses with one step (a mark is a site of its own)."""
     out = []
+    events = [e for e in events if e[0] != "ctl"]
     for e in events:
         kind, step, origin, prim, addr = e
         if kind == "access" and out and out[-1]["step"] == step and out[-1]["kind"] == "access" \
@@ -285,11 +366,12 @@ def configurations(vary):
         yield dict(zip(keys, combo))
 
 
-def analyse(root, model_files, primitives):
+def analyse(root, model_files, primitives, shown=frozenset()):
     """model_files: [{file, define: [..], vary: {NAME: [values]}}].  Return
-    ({(step, file, origin): set of access tuples}, {file: mtype names}, {file: included mm files})."""
+    ({(step, file, origin): set of access tuples}, {file: mtype names}, {file: included mm files},
+    the order edges of every proctype in every configuration over the steps @shown)."""
     ROOT[0] = root
-    found, declared, mm_files = {}, {}, {}
+    found, declared, mm_files, edges = {}, {}, {}, set()
     for mf in model_files:
         path = os.path.join(root, mf["file"])
         for cfg in configurations(mf.get("vary", {})):
@@ -305,10 +387,11 @@ def analyse(root, model_files, primitives):
                     continue
                 ex = Expander(defs, defines, primitives)
                 ex.run(body)
+                edges |= order_edges(ex.events, shown)
                 for s in sites(ex.events):
                     key = (s["step"], s["origin"])
                     found.setdefault(key, set()).add(tuple(s["accesses"]))
-    return found, declared, mm_files
+    return found, declared, mm_files, edges
 
 
 def inline_names(path):

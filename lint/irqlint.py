@@ -24,7 +24,13 @@ Exit status: 0 no finding, 1 findings, 2 a tool could not run (missing, crashed)
 --sarif-data FILE also writes what tools/lint_sarif.py needs for SARIF (make lint
 FORMAT=sarif): each finding with its level, the tools run (version, failures), the
 patch mode's diff of each file with a cocci/spin-lock-irq finding and clang-tidy's
-fix-its (--export-fixes).  The text output and the exit status do not change.
+fix-its (--export-fixes) and the call chain of each finding made through calls
+(lint/callgraph.py; a codeFlow in the SARIF).  The text output and the exit status
+do not change.
+
+The spin-lock-irq and self-wait rules follow direct calls across all the FILEs of
+one run (lint/callgraph.cocci + lint/callgraph.py); IRQLINT_FOLLOW_CALLS=0 turns
+that off (the baseline of make lint-bench).
 """
 import argparse, json, os, re, shlex, shutil, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -162,6 +168,8 @@ class Lint:
     def follow_calls(self, files):
         """cocci/spin-lock-irq and cocci/self-wait through calls across the files: a
         finding the one-function rules already made at that line is not repeated."""
+        if os.environ.get("IRQLINT_FOLLOW_CALLS", "1") == "0":
+            return                  # the one-function rules alone (make lint-bench's baseline)
         have = {(norm(x[0]), x[1], x[3]) for x in self.findings}
         for f, ln, col, rule, msg, chain in self.call_facts(files):
             if (norm(f), ln, rule) in have:

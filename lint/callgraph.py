@@ -192,7 +192,7 @@ def spin_lock_irq_findings(g):
     out = []
     for key, ch in parent.items():
         for (what, line, col) in g.sites.get(key, []):
-            step = {"file": key[0], "line": line, "col": col, "fn": key[1], "what": "%s() here" % what}
+            step = {"file": key[0], "line": line, "col": col, "fn": key[1], "what": "%s(): %s() here" % (key[1], what)}
             full = ch[:-1] + [step]
             if what == "local_irq_enable":
                 msg = ("local_irq_enable() in %s(), reached with interrupts disabled through %s: it turns "
@@ -222,7 +222,7 @@ def self_wait_findings(g):
             for (w, irq, ln, col) in g.waits.get((f, fn), []):
                 reason = same_line(irq, regs, devs, lines)
                 if reason and len(ch) > 1:      # in the handler itself: self-wait.cocci
-                    full = ch[:-1] + [dict(ch[-1], line=ln, col=col, what="%s(%s) here" % (w, irq))]
+                    full = ch[:-1] + [dict(ch[-1], line=ln, col=col, what="%s(): %s(%s) here" % (fn, w, irq))]
                     out.append((f, ln, col,
                                 "%s() in %s(), reached from handler %s() of the same line through %s (%s): "
                                 "it waits for itself and returns -EDEADLK; use disable_irq_nosync() or defer "

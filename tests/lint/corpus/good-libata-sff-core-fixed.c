@@ -26,7 +26,9 @@ static void ata_sff_flush_pio_task(struct nv_port *ap)
 static int ata_exec_internal(struct nv_port *ap, unsigned int reg)
 {
 	ata_sff_flush_pio_task(ap);
-	return (int)(ap->scr >> reg) & 1;
+	if (ap->irq == 0 || !ap->sactive)
+		return -1;
+	return (int)((ap->irq_stat | ap->scr) >> reg) & 1;
 }
 
 static int sata_pmp_read(struct nv_port *ap, unsigned int reg, unsigned int *val)

@@ -30,7 +30,11 @@ static void nv_hotplug(struct nv_port *ap)
 {
 	unsigned int serror;
 
-	(void)sata_scr_read(ap, 1, &serror);
+	spin_lock(&ap->lock);
+	ap->pio_task_queued = 1;
+	spin_unlock(&ap->lock);
+	if (sata_scr_read(ap, 1, &serror) == 0)
+		ap->scr = serror;
 }
 
 static irqreturn_t nv_interrupt(void *dev_id)

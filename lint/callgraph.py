@@ -137,6 +137,9 @@ class Graph:
         own = [d for d in ds if d[0] == file]
         return own or [d for d in ds if not d[3]]
 
+    def def_line(self, file, name):
+        return next((d[1] for d in self.defs.get(name, []) if d[0] == file), 0)
+
     def handlers(self):
         """(file, name, params, why) of each handler defined in the run."""
         out = []
@@ -163,7 +166,7 @@ def spin_lock_irq_findings(g):
     for file, name, _, why in sorted(g.handlers()):
         key = (file, name)
         if key not in parent:
-            parent[key] = [{"file": file, "line": g.defs[name][0][1], "col": 0, "fn": name,
+            parent[key] = [{"file": file, "line": g.def_line(file, name), "col": 0, "fn": name,
                             "what": "interrupt handler %s() (%s): runs with interrupts off" % (name, why)}]
             q.append(key)
     for (file, fn, line, col) in sorted(g.off):
@@ -211,10 +214,11 @@ def self_wait_findings(g):
     for file, name, params, why in sorted(g.handlers()):
         regs = g.regs.get(name, [])
         dev = {params[-1]} if params and params[-1] else set()
-        line = {params[0]} if len(params) == 2 and params[0] else set()   # old prototype: h(int irq, void *dev)
+        # old prototype given to request_irq: h(int irq, void *dev)
+        line = {params[0]} if regs and len(params) == 2 and params[0] else set()
         start = (file, name, frozenset(dev), frozenset(line))
         seen = {start}
-        q = deque([(start, [{"file": file, "line": g.defs[name][0][1], "col": 0, "fn": name,
+        q = deque([(start, [{"file": file, "line": g.def_line(file, name), "col": 0, "fn": name,
                              "what": "interrupt handler %s() (%s)" % (name, why)}])])
         while q:
             (f, fn, devs, lines), ch = q.popleft()

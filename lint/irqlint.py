@@ -24,12 +24,20 @@ Exit status: 0 no finding, 1 findings, 2 a tool could not run (missing, crashed)
 --sarif-data FILE also writes what tools/lint_sarif.py needs for SARIF (make lint
 FORMAT=sarif): each finding with its level, the tools run (version, failures), the
 patch mode's diff of each file with a cocci/spin-lock-irq finding and clang-tidy's
-fix-its (--export-fixes).  The text output and the exit status do not change.
+fix-its (--export-fixes) and the call chain of each finding made through calls
+(lint/callgraph.py; a codeFlow in the SARIF).  The text output and the exit status
+do not change.
+
+The spin-lock-irq and self-wait rules follow direct calls across all the FILEs of
+one run (lint/callgraph.cocci + lint/callgraph.py); IRQLINT_FOLLOW_CALLS=0 turns
+that off (the baseline of make lint-bench).
 """
 import argparse, json, os, re, shlex, shutil, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 LINT = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, LINT)
+import callgraph                    # the rules that follow calls (lint/callgraph.py)
 ROOT = os.path.dirname(LINT)
 TOOLS = ("sparse", "cocci", "cppcheck", "clang-tidy")
 
@@ -76,6 +84,7 @@ class Lint:
         self.cocci_patches = {}         # file -> unified diff of spin-lock-irq's patch mode
         self.tidy_fixes = []            # clang-tidy fix-its, by diagnostic
         self.notes = []                 # (tool, text): something the SARIF should say
+        self.chains = {}                # (file, line, col, rule) -> call chain (lint/callgraph.py)
 
     def add(self, f, line, col, rule, msg, level="warning"):
         f = norm(f)
@@ -139,14 +148,54 @@ class Lint:
                     self.add(*m.groups())
             if rc != 0:
                 self.fail("spatch " + os.path.basename(rule), f, rc, out)
+        self.follow_calls(files)
         if self.sarif:
             self.cocci_patch_diffs(files)
+
+    def call_facts(self, files):
+        """lint/callgraph.cocci over each file: the facts of lint/callgraph.py."""
+        rule = os.path.join(LINT, "callgraph.cocci")
+        cmds = [["spatch", "--sp-file", rule] + self.cocci_args() + self.extra.get("cocci", []) + [f]
+                for f in files]
+        outs = []
+        for f, (rc, out) in zip(files, run_all(cmds, stderr=subprocess.PIPE)):
+            if rc != 0:
+                self.fail("spatch callgraph.cocci", f, rc, out)
+            else:
+                outs.append(out)
+        return callgraph.findings(callgraph.read_facts(outs))
+
+    def follow_calls(self, files):
+        """cocci/spin-lock-irq and cocci/self-wait through calls across the files: a
+        finding the one-function rules already made at that line is not repeated."""
+        if os.environ.get("IRQLINT_FOLLOW_CALLS", "1") == "0":
+            return                  # the one-function rules alone (make lint-bench's baseline)
+        have = {(norm(x[0]), x[1], x[3]) for x in self.findings}
+        for f, ln, col, rule, msg, chain in self.call_facts(files):
+            if (norm(f), ln, rule) in have:
+                continue
+            have.add((norm(f), ln, rule))
+            self.add(f, ln, col, rule, msg)
+            self.chains[(norm(f), ln, col, rule)] = [dict(s, file=norm(s["file"])) for s in chain]
+
+    def flagged_env(self, files):
+        """IRQLINT_FLAGGED for the patch mode of spin-lock-irq.cocci: the spin_lock_irq /
+        spin_unlock_irq sites found through calls, so that their pairs are rewritten too
+        (local_irq_enable has no automatic fix)."""
+        sites = [[f, str(ln), str(col - 1)] for f, ln, col, rule, msg, ch in self.call_facts(files)
+                 if rule == "cocci/spin-lock-irq" and not msg.startswith("local_irq_enable")]
+        fd, path = tempfile.mkstemp(prefix="irqlint-flagged-", suffix=".json")
+        with os.fdopen(fd, "w") as fh:
+            json.dump(sites, fh)
+        os.environ["IRQLINT_FLAGGED"] = path
+        return path
 
     def cocci_patch_diffs(self, files):
         """For SARIF fixes: the diff the patch mode of spin-lock-irq.cocci would apply
         (not applied) to each file with a cocci/spin-lock-irq finding."""
         hit = {x[0] for x in self.findings if x[3] == "cocci/spin-lock-irq"}
         todo = [f for f in files if norm(f) in hit]
+        flagged = self.flagged_env(files) if todo else None
         rule = os.path.join(LINT, "cocci", "spin-lock-irq.cocci")
         args = [a for a in self.cocci_args() if a != "--no-show-diff"]
         cmds = [["spatch", "-D", "patch", "--sp-file", rule] + args + self.extra.get("cocci", []) + [f]
@@ -156,16 +205,23 @@ class Lint:
                 self.fail("spatch -D patch", f, rc, out)
             else:
                 self.cocci_patches[norm(f)] = out
+        if flagged:
+            os.unlink(flagged)
+            del os.environ["IRQLINT_FLAGGED"]
 
     def fix(self, files):
-        """Patch mode of spin-lock-irq.cocci, in place; prints the diff."""
+        """Patch mode of spin-lock-irq.cocci, in place; prints the diff.  The pairs found
+        through calls (lint/callgraph.py, over all the files) are rewritten too."""
         rule = os.path.join(LINT, "cocci", "spin-lock-irq.cocci")
         args = [a for a in self.cocci_args() if a != "--no-show-diff"]
+        flagged = self.flagged_env(files)
         for f in files:
             rc, out = run(["spatch", "-D", "patch", "--in-place", "--sp-file", rule] + args + [f])
             sys.stdout.write(out)
             if rc != 0:
                 self.fail("spatch --in-place", f, rc, out)
+        os.unlink(flagged)
+        del os.environ["IRQLINT_FLAGGED"]
 
     # --- cppcheck with the irqsync library description and suppressions
     CPPCHECK_RE = re.compile(r"^(.*?):(\d+):(\d+): (cppcheck/[A-Za-z0-9_]+): (.*)$")
@@ -258,8 +314,9 @@ def write_sarif_data(path, lint, argv, tools, files, findings):
         "tools": {t: {"installed": shutil.which({"cocci": "spatch"}.get(t, t)) is not None,
                       "version": tool_version({"cocci": "spatch"}.get(t, t))} for t in tools},
         "files": [norm(f) for f in files],
-        "findings": [{"file": f, "line": ln, "col": col, "rule": rule, "message": msg,
-                      "level": lint.levels.get((f, ln, col, rule), "warning")}
+        "findings": [dict({"file": f, "line": ln, "col": col, "rule": rule, "message": msg,
+                           "level": lint.levels.get((f, ln, col, rule), "warning")},
+                          **({"chain": lint.chains[(f, ln, col, rule)]} if (f, ln, col, rule) in lint.chains else {}))
                      for f, ln, col, rule, msg in findings],
         "failures": [{"tool": t, "text": x} for t, x in lint.tool_failures],
         "notes": [{"tool": t, "text": x} for t, x in lint.notes],

@@ -97,3 +97,19 @@ lint-deps: ## the SARIF 2.1.0 JSON schema for the lint's SARIF test (npm pack, s
 	  { echo "deps: the schema in $(LINT_SCHEMA_NPM) is not the expected one (sha256)" >&2; exit 1; }; \
 	mkdir -p $(dir $(LINT_SCHEMA)) && cp "$$tmp/$(LINT_SCHEMA_MEMBER)" $(LINT_SCHEMA) && \
 	echo "deps: SARIF 2.1.0 schema from npm $(LINT_SCHEMA_NPM) -> $(LINT_SCHEMA)"
+
+# make lint-bench: recall and precision per rule on the corpus of real kernel bugs (issue 28,
+# tests/lint/corpus/README.md), from a fresh coccinelle run over the whole corpus at once (a bug
+# may span files). Prints the table, writes build/evidence/lint-bench.json; fails when a rule is
+# below LINT_BENCH_MIN_RECALL / LINT_BENCH_MIN_PRECISION (percent).
+LINT_CORPUS               = $(sort $(wildcard tests/lint/corpus/*.c))
+LINT_BENCH_JSON          := $(EVIDENCE)/lint-bench.json
+LINT_BENCH_MIN_RECALL    ?= 90
+LINT_BENCH_MIN_PRECISION ?= 100
+.PHONY: lint-bench
+lint-bench: ## recall and precision per lint rule on tests/lint/corpus/ (real kernel bugs)
+	@mkdir -p $(BUILD)/lint-bench && \
+	rc=0; $(PYTHON) lint/irqlint.py --tools cocci $(LINT_CORPUS) >$(BUILD)/lint-bench/findings.txt 2>$(BUILD)/lint-bench/stderr.txt || rc=$$?; \
+	[ $$rc -le 1 ] || { cat $(BUILD)/lint-bench/stderr.txt >&2; echo "lint-bench: a tool failed (exit $$rc)" >&2; exit 2; }; \
+	$(PYTHON) tests/lint/bench_corpus.py --min-recall $(LINT_BENCH_MIN_RECALL) --min-precision $(LINT_BENCH_MIN_PRECISION) \
+	  $(BUILD)/lint-bench/findings.txt $(LINT_BENCH_JSON) $(LINT_CORPUS)

@@ -284,6 +284,21 @@ def tidy_fixes(files, cwd, rec):
 
 
 # --------------------------------------------------------------------------- convert
+def code_flow(files, cwd, chain):
+    """The call chain of a finding made through calls (lint/callgraph.py): from the
+    handler or the interrupts-off call down to the reported site, one location a step
+    (col: spatch's 0-based byte column of the call, 0 for a function's definition)."""
+    locs = []
+    for step in chain:
+        p = os.path.normpath(os.path.join(cwd, step["file"]))
+        region = {"startLine": step["line"]}
+        if step.get("col"):
+            region["startColumn"] = files.column(p, step["line"], step["col"] + 1, "bytes")
+        locs.append({"location": {"physicalLocation": {"artifactLocation": artifact(p), "region": region},
+                                  "message": {"text": step["what"]}}})
+    return {"message": {"text": " -> ".join("%s()" % s["fn"] for s in chain)},
+            "threadFlows": [{"locations": locs}]}
+
 def convert(data_files, out):
     files = Files()
     tools, runs = [], {}
@@ -343,6 +358,8 @@ def convert(data_files, out):
                 region["startColumn"] = files.column(path, f["line"], f["col"], "tab8" if tool == "sparse" else "bytes")
             res = {"ruleId": rid, "level": level, "message": {"text": msg},
                    "locations": [{"physicalLocation": {"artifactLocation": artifact(path), "region": region}}]}
+            if f.get("chain"):
+                res["codeFlows"] = [code_flow(files, cwd, f["chain"])]
             fixes = []
             if f["rule"] == "cocci/spin-lock-irq" and path in patches:
                 fx = cocci_fix(files, path, patches[path], f["line"])

@@ -20,8 +20,10 @@
 ///  - get_irqfunc_irq(), directly or through a variable assigned from it (the
 ///    line the handler is serving, REQ-HANDLER-2); this one is reported in
 ///    any registered handler or any function returning irqreturn_t.
-/// Not seen: a call made in a function the handler calls, or a line reached
-/// through other aliases.
+/// A call made in a function the handler calls is found by lint/callgraph.py
+/// (through calls across the files of the run, the line followed along the
+/// chain; reported under this rule's name).  Not seen: a line reached through
+/// other aliases.
 //
 // Confidence: High.  Options: --no-includes --include-headers
 // Output: FILE:LINE:COL: cocci/self-wait: MESSAGE

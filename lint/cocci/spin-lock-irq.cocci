@@ -13,9 +13,12 @@
 ///  - anywhere in an interrupt handler: a function passed to request_irq() in
 ///    this file, or any function returning irqreturn_t (handlers run with
 ///    local interrupts disabled, REQ-DISPATCH-8).
-/// Not seen: a function that is only *called* from such a context.
+/// A function that is only *called* from such a context is found by
+/// lint/callgraph.py (through calls across the files of the run, reported
+/// under this rule's name with the call chain).
 ///
-/// Patch mode (-D patch) rewrites a reported pair to spin_lock_irqsave(L, f) /
+/// Patch mode (-D patch) rewrites a reported pair (one reported here, or one
+/// lint/callgraph.py found and lint/irqlint.py lists in IRQLINT_FLAGGED) to spin_lock_irqsave(L, f) /
 /// spin_unlock_irqrestore(L, f) with a new irq_flags_t f declared at the top of
 /// the function - only where that is safe: the lock and its unlock are both
 /// reported, in the same function, and every path from the lock reaches the
@@ -32,8 +35,16 @@ virtual patch
 
 @initialize:python@
 @@
+import json, os
 flagged = set()
 names = {}
+# the sites lint/callgraph.py found through calls (a helper reached with
+# interrupts off): lint/irqlint.py lists them for the patch mode in the file
+# named by IRQLINT_FLAGGED, as [file, line, column]
+extra = set()
+if os.environ.get("IRQLINT_FLAGGED"):
+    with open(os.environ["IRQLINT_FLAGGED"]) as fh:
+        extra = {tuple(x) for x in json.load(fh)}
 def key(p):
     return (p[0].file, p[0].line, p[0].column)
 def flag(p, msg):
@@ -186,8 +197,8 @@ fn(..., T x, ...) { ... }
 identifier fn;
 expression L;
 fresh identifier fl = "irqflags";
-position p : script:python() { key(p) in flagged };
-position q : script:python() { key(q) in flagged };
+position p : script:python() { key(p) in flagged or key(p) in extra };
+position q : script:python() { key(q) in flagged or key(q) in extra };
 @@
 fn(...) {
 <+...

@@ -20,6 +20,10 @@ would (uriBaseId resolution, regions in the run's columnKind, fixes applied to t
     check_sarif.py unfixed LOG FILE        no result on FILE has a fix
     check_sarif.py apply LOG FILE LINE RULE N OUT
                                            the N-th fix of that result applied -> OUT
+    check_sarif.py flow LOG FILE LINE RULE FN,FN,...
+                                           the RULE result on FILE:LINE has a codeFlow whose
+                                           steps are in the functions FN,... in that order, the
+                                           last step on FILE:LINE (a finding made through calls)
     check_sarif.py mutate KIND LOG OUT     a broken copy for the expected failures:
                                            wrong-version, no-ruleid, line-zero, bad-ruleindex,
                                            drop=FILE:LINE (that result removed)
@@ -255,6 +259,32 @@ def apply_one(log_path, path, line, rule, n, out):
     return ["no %s result at %s:%d" % (rule, path, line)]
 
 
+def flow(log_path, path, line, rule, fns):
+    """The call chain of a finding made through calls, read back from its codeFlow."""
+    log = load(log_path)
+    hits = [(run, res) for run, res, f, ln, _, r in results(log)
+            if os.path.normpath(f) == os.path.normpath(path) and ln == line and r == rule]
+    if not hits:
+        return ["no %s result on %s:%d" % (rule, path, line)]
+    run, res = hits[0]
+    flows = res.get("codeFlows") or []
+    if len(flows) != 1 or len(flows[0].get("threadFlows") or []) != 1:
+        return ["%s:%d: want one codeFlow with one threadFlow, got %r" % (path, line, flows)]
+    steps = flows[0]["threadFlows"][0]["locations"]
+    got = [x["location"]["message"]["text"] for x in steps]
+    errs = []
+    if len(steps) != len(fns):
+        errs.append("%s:%d: %d steps %r, want %d in %s" % (path, line, len(steps), got, len(fns), ",".join(fns)))
+    for i, (x, fn) in enumerate(zip(steps, fns)):
+        if not x["location"]["message"]["text"].startswith(("%s()" % fn, "interrupt handler %s()" % fn)):
+            errs.append("step %d: %r is not in %s()" % (i, x["location"]["message"]["text"], fn))
+    last = steps[-1]["location"]["physicalLocation"] if steps else None
+    if last and (os.path.normpath(resolve(run, last["artifactLocation"])) != os.path.normpath(path)
+                 or last["region"]["startLine"] != line):
+        errs.append("the last step is not on %s:%d: %r" % (path, line, last))
+    return errs
+
+
 def mutate(kind, log_path, out):
     log = load(log_path)
     first = next((r for r in log["runs"] if r.get("results")), None)
@@ -311,6 +341,8 @@ def main():
             errs = fixed(a[1], a[2], None, False)
         elif cmd == "apply" and len(a) == 7:
             errs = apply_one(a[1], a[2], int(a[3]), a[4], int(a[5]), a[6])
+        elif cmd == "flow" and len(a) == 6:
+            errs = flow(a[1], a[2], int(a[3]), a[4], a[5].split(","))
         elif cmd == "mutate" and len(a) == 4:
             errs = mutate(a[1], a[2], a[3])
         else:

@@ -441,7 +441,7 @@ def prove(a, fc_args):
         bad = [f for f in mine if not unit_passes(results[f])]
         for p in store_problems:
             log(f"PROBLEM {p}")
-        cold_bad = compare_store(results, mine, []) if a.compare_store else []
+        cold_bad = compare_store(results, mine) if a.compare_store else []
         log(f"prove: shard {a.shard}: {len(mine)} units ({len(mine) - len(todo)} reused, "
             f"{len(todo)} proved now), {len(bad)} failing, {part['seconds']} s -> {path}")
         return 1 if bad or store_problems or cold_bad else 0
@@ -689,6 +689,8 @@ def cold_verdict(a, rc, results, inv):
     if reused:
         log(f"prove-cold: {len(reused)} unit(s) reused, not compared: "
             f"{', '.join(reused[:6])}{', ...' if len(reused) > 6 else ''}")
+        if a.reuse == "none":     # a partial result from a run that did reuse (merge)
+            bad.append("(reused units in a run without reuse)")
     if rc or bad or ev_bad:
         log(f"prove-cold: FAILED: the run does not reproduce the stored/reused result "
             f"(gate exit {rc}; units not reproduced: {bad or 'none'}; "

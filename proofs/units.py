@@ -400,6 +400,15 @@ def prove(a, fc_args):
     results, todo, local = {}, [], []
     states = {f: store_state(f, stored[f], keys[f], inputs[f]) for f in mine}
     store_problems = report_store(states)
+    moved = sorted(f for f, (st, why) in states.items()
+                   if st == "behind" and why != "changed: " + INPUT_NAMES["text"])
+    if a.reuse == "store" and a.stale_context == "fail" and moved:
+        # Every unit is invalid at once (gate code, options, tools, KEY_VERSION): proving
+        # them all is the job of make prove + make prove-store, not of make check.
+        log(f"prove: FAILED: the store was made under another key context ({len(moved)} of "
+            f"{len(mine)} units, e.g. {moved[0]}: {states[moved[0]][1]}); not proving them "
+            f"here: run make prove, then make prove-store, and commit proofs/units/")
+        return 1
 
     def reusable(f, s):
         return (a.reuse == "store" and f not in a.rerun and s
@@ -461,8 +470,8 @@ def report_store(states):
             problems.append(f"stored unit {f}: {why}; proved again (proofs/units/{f}.json)")
     for why, fs in behind.items():
         log(f"prove: {len(fs)} stored unit(s) behind the source ({why}): "
-            f"{', '.join(fs) if len(fs) <= 6 else ', '.join(fs[:6]) + ', ...'}; proved now "
-            f"(then make prove-store and commit proofs/units/)")
+            f"{', '.join(fs) if len(fs) <= 6 else ', '.join(fs[:6]) + ', ...'} (make prove proves "
+            f"them; then make prove-store, and commit proofs/units/)")
     return problems
 
 
@@ -795,6 +804,9 @@ def main():
     ap.add_argument("--trusted", default="")
     ap.add_argument("--evidence", default="")
     ap.add_argument("--ledger", default="")
+    ap.add_argument("--stale-context", default="prove", choices=["prove", "fail"],
+                    help="stored units behind for another reason than their own text: prove "
+                         "them (default) or fail at once (make check)")
     ap.add_argument("--compare-store", action="store_true",
                     help="compare every unit proved now with its stored result (cold proof)")
     ap.add_argument("--compare-evidence", default="",

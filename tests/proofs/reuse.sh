@@ -16,7 +16,9 @@
 #                   body: make prove reuses it (the store is speed, not evidence), and the cold
 #                   proof of that unit (no reuse, no prover cache, --compare-store) names it
 #                   (expected failure)
-#   gate-code       proofs/gate.py changed: every stored unit is behind, for that reason alone
+#   gate-code       proofs/gate.py changed: every stored unit is behind, for that reason alone,
+#                   and make prove as make check runs it (--stale-context fail) fails at once
+#                   saying so, proving nothing
 # The copy shares the main tree's prover cache and Why3 configuration (make prove first).
 set -euo pipefail
 mode=$1
@@ -70,8 +72,10 @@ PY
     echo "# a change to the gate's code" >> proofs/gate.py ;;
   *) echo "reuse.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
+# As make check runs make prove: a store made under another key context (every unit behind)
+# fails at once, instead of proving all 46 units in the copy.
 units_copy() {  # units_copy CMD [OPTIONS]
-  python3 proofs/units.py "$@" --why3conf "$root/build/proofs/why3.conf" \
+  python3 proofs/units.py "$@" --stale-context fail --why3conf "$root/build/proofs/why3.conf" \
     --cache-dir "$root/build/proofs/cache" --jobs 2 --unit-par 2 --outdir build/proofs/units \
     --trusted proofs/trusted-base.txt --skip-fct irqsync_call_handler,irqsync_call_warn_hook \
     --evidence build/proofs.json -- -cpp-extra-args="-Isrc/include -Isrc/core" proofs/core.c
@@ -89,6 +93,10 @@ sys.exit(f"reuse.sh: not behind for the gate's code alone: {sorted(bad)}" if bad
 PY
     ((rc == 1)) || { echo "reuse.sh: status exit $rc, expected 1 (units behind)"; exit 1; }
     echo "every stored unit ($(grep -c '^status: .* behind ' status.log)) is behind: the gate's code changed"
+    rc=0; prove_copy > stale.log 2>&1 || rc=$?
+    cat stale.log
+    ((rc == 1)) && grep -q "^prove: FAILED: the store was made under another key context (46 of 46 units" stale.log \
+      && ! grep -q "proved now  *[0-9.]* s" stale.log || { echo "reuse.sh: make check's prove did not fail at once"; exit 1; }
     exit 0 ;;
   rekey|rekey-forged)
     # Re-key the stored record by hand to the key of the changed source (units.py status

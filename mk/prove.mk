@@ -4,6 +4,9 @@
 #   make prove-ledger   the same, then rewrite the committed ledger proofs/ledger.md
 #   make prove-trial    the gate's own trial file (proofs/trial/trial.c)
 #   make prove-neg-<n>  one expected proof failure (tests/suites/50-proof.sh asserts the goal)
+#   make prove-cold     CI's evidence: every unit proved again, no prover cache, compared with
+#                       the store and the reused run (SHARD=i/N, then prove-cold-merge)
+#   make prove-status   which stored units are current, behind (and why) or edited by hand
 #
 # WP exits 0 with unproved goals: proofs/gate.py is the gate (exit 1 on any unproved goal, failed
 # smoke test, unlisted assumption or unsound default). The Why3 configuration is rebuilt on every
@@ -60,16 +63,22 @@ PROVE_RERUN    ?=
 # Each unit's prover budget: 2 lets z3 and cvc4 race on every goal (with 1, every goal waits
 # for z3's answer, up to the timeout, before cvc4 is tried).
 PROVE_UNIT_PAR ?= 2
+# Stored units behind for another reason than their own text (the gate's code, an option, a tool
+# version, KEY_VERSION: then every unit is) are proved again by make prove; inside make check
+# (tools/runtests.py sets SUITE) make prove fails at once instead, naming the reason, since
+# proving all 46 units is make prove + make prove-store's job, not the proof group's.
+PROVE_STALE_CONTEXT ?= $(if $(SUITE),fail,prove)
 PROVE_UNITS     = $(PYTHON) proofs/units.py --why3conf $(PROVE_WHY3CONF) --cache $(PROVE_CACHE) \
                   --cache-dir $(PROVE_DIR)/cache --steps $(PROVE_STEPS) --timeout $(PROVE_TIMEOUT) \
                   --smoke-timeout $(PROVE_SMOKE_TIMEOUT) --optional-provers "$(PROVE_OPTIONAL)" \
                   --jobs $(JOBS) --unit-par $(PROVE_UNIT_PAR) --reuse $(PROVE_REUSE) --rerun "$(PROVE_RERUN)" \
+                  --stale-context $(PROVE_STALE_CONTEXT) \
                   --outdir $(PROVE_DIR)/units --shard-dir $(PROVE_DIR)/shards \
                   --trusted proofs/trusted-base.txt --skip-fct $(PROVE_SKIP) --initialized @all \
                   --evidence $(EVIDENCE)/proofs.json --ledger $(PROVE_DIR)/ledger.md
 PROVE_FC_ARGS   = -- -cpp-extra-args="$(PROVE_CORE_CPP)" $(PROVE_CORE)
 
-.PHONY: prove-merge prove-store
+.PHONY: prove-merge prove-store prove-status
 prove: prove-config | prove-cache-seed ## the WP gate on the core, unit by unit -> build/evidence/proofs.json
 	@mkdir -p $(EVIDENCE)
 ifeq ($(SHARD),)
@@ -84,6 +93,9 @@ ALL_TARGETS += prove
 prove-merge: prove-config ## merge the shards' partial results (build/proofs/shards/) and apply the gate
 	@mkdir -p $(EVIDENCE)
 	@$(PROVE_UNITS) merge $(if $(PARTIALS),--partials $(PARTIALS)) $(PROVE_FC_ARGS)
+
+prove-status: prove-config ## each unit's key now: stored result current, behind (why) or edited by hand
+	@$(PROVE_UNITS) status $(PROVE_FC_ARGS)
 
 prove-store: ## store the units proved by the last passing make prove in proofs/units/, rewrite the ledger
 	@$(PROVE_UNITS) store
@@ -148,3 +160,32 @@ prove-cache-save: ## pack the cache (only entries used since prove-cache-mark) i
 	tar -cJf $(CURDIR)/proofs/wp-cache.tar.xz -T ../cache.used && \
 	echo "prove-cache-save: $$(wc -l < ../cache.used) of $$(find . -type f | wc -l) entries" && \
 	ls -l $(CURDIR)/proofs/wp-cache.tar.xz
+
+# --- the cold proof: CI's evidence (the store and the prover cache are speed, not evidence) ----
+# Every unit proved again (no reuse) with no prover cache (PROVE_COLD_CACHE=none; `rebuild`
+# also reruns every prover and refreshes the cache), into $(PROVE_COLD_DIR), never over
+# build/evidence/proofs.json.  Each unit proved is compared with its stored result (same key,
+# goals, smoke tests, properties, assumptions, all Valid now) and, when make prove or make
+# check left one, with the reused run's proofs.json: a unit whose stored result is not
+# reproduced fails by name (COLD-MISMATCH <unit>).  .ci/run runs it after make check; the
+# ci-templates run it as shards (SHARD=i/N) merged by prove-cold-merge.
+PROVE_COLD_DIR   := $(PROVE_DIR)/cold
+PROVE_COLD_CACHE ?= none
+PROVE_COLD = $(PROVE_UNITS) --reuse none --rerun "" --cache $(PROVE_COLD_CACHE) \
+             --outdir $(PROVE_COLD_DIR)/units --shard-dir $(PROVE_COLD_DIR)/shards \
+             --evidence $(PROVE_COLD_DIR)/proofs.json --ledger $(PROVE_COLD_DIR)/ledger.md \
+             --compare-store
+PROVE_COLD_AGAINST = $(if $(wildcard $(EVIDENCE)/proofs.json),--compare-evidence $(EVIDENCE)/proofs.json)
+.PHONY: prove-cold prove-cold-merge prove-cold-check-cache
+prove-cold-check-cache:
+	@case "$(PROVE_COLD_CACHE)" in none|rebuild) ;; *) \
+	  echo "prove-cold: PROVE_COLD_CACHE=$(PROVE_COLD_CACHE): a cold proof runs every prover (none or rebuild)"; exit 2;; esac
+prove-cold: prove-config prove-cold-check-cache ## every unit and every prover again, compared with the store (CI)
+	@mkdir -p $(PROVE_COLD_DIR)
+ifeq ($(SHARD),)
+	@$(PROVE_COLD) prove $(PROVE_COLD_AGAINST) $(PROVE_FC_ARGS)
+else
+	@$(PROVE_COLD) prove --shard $(SHARD) $(PROVE_FC_ARGS)
+endif
+prove-cold-merge: prove-config ## merge the cold shards (build/proofs/cold/shards/), gate and compare
+	@$(PROVE_COLD) merge $(if $(PARTIALS),--partials $(PARTIALS)) $(PROVE_COLD_AGAINST) $(PROVE_FC_ARGS)

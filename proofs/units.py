@@ -7,11 +7,14 @@ spec/proof.md ("Proof units") is the design; in short:
       1. Inventory (two frama-c runs, about a second): the program as Frama-C parsed it
          (`-print`), the functions that have a body (clang's AST of that printed program), and
          every property of the program with its current file and line (`-rte -report-untried`).
-      2. A key per unit (function f): SHA-256 of the printed program with every other
-         function's body removed and the contracts of the functions f never names removed,
-         plus f's name, every WP option, the tool and prover versions, the cvc5 driver and
-         KEY_VERSION.  Whatever WP reads to make f's goals is in that text: types, globals,
-         logic, axioms, f's contract and body, the contracts of what f calls.
+      2. A key per unit (function f): SHA-256 of f's name, KEY_VERSION and the unit's inputs,
+         each a hash: the printed program with every other function's body removed and the
+         contracts of the functions f never names removed ("text"), every Frama-C and WP
+         option, the tool and prover versions, the cvc5 driver, and the code of the gate
+         itself (GATE_CODE: what decides pass or fail).  Whatever WP reads to make f's goals
+         is in that text: types, globals, logic, axioms, f's contract and body, the
+         contracts of what f calls.  A stored unit records its inputs next to its key; one
+         whose key does not derive from them (edited by hand) is a problem, never reused.
       3. A unit whose key matches a stored passing result (proofs/units/<f>.json), or the
          passing result of the last local run (build/proofs/units/<f>/unit.json, e.g. of a
          run that failed on another unit), is reused; the others run as separate
@@ -24,6 +27,11 @@ spec/proof.md ("Proof units") is the design; in short:
       Merges the partial results of shards 1..N (each exactly once, made from this checkout's
       inventory) and applies the same gate.
 
+  units.py status
+      Each unit's key now and whether its stored result is current, behind (and which
+      inputs changed) or inconsistent, also in OUTDIR/status.json; no prover runs (exit 1
+      unless all are current).
+
   units.py store
       Copies the units proved now (passing) from the last run into proofs/units/, drops the
       stored units whose function is gone, and rewrites proofs/ledger.md.
@@ -35,6 +43,13 @@ passed and no problem; every property of the inventory that a function's own pro
 and `behavior assumption`, a hypothesis)
 is Valid in that function's unit; every assumed contract is in the trusted base and every
 trusted-base entry is used.  Exit 2: a tool failed.
+
+With --compare-store (the cold proof of CI: make prove-cold, PROVE_REUSE=none and no prover
+cache) every unit proved now is also compared with its stored result: same key, same goals
+and smoke tests (names and counts), same properties and assumptions, all proved now.  A
+stored unit that the run does not reproduce fails by name (COLD-MISMATCH), and so does a
+stored unit of no function.  --compare-evidence PATH compares the union with the proofs.json
+of a run that reused the store (make check's): same units, keys and goal counts.
 """
 import argparse, collections, concurrent.futures as cf, csv, hashlib, json, os, re, shutil
 import subprocess, sys, time
@@ -43,7 +58,16 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gate  # noqa: E402  (proofs/gate.py: one WP job, its readers and writers)
 
 ROOT = gate.ROOT
-KEY_VERSION = 1          # bump when the key's derivation changes: every stored unit reruns
+KEY_VERSION = 2          # bump when the key's derivation changes: every stored unit reruns
+# The gate's own code: it decides what passes, so a change to it invalidates every stored
+# result (the trusted base and the assumptions are not here: gate_union checks them against
+# the current source on every run, reused units included).
+GATE_CODE = ["proofs/gate.py", "proofs/units.py"]
+# A unit's inputs, each hashed into its key (what a mismatch means, for the messages).
+INPUT_NAMES = {"text": "its program text (body, contracts it names, logic, types)",
+               "frama_c_args": "the Frama-C inputs", "wp_options": "the WP options",
+               "tools": "the tool or prover versions", "cvc5_driver": "the cvc5 driver",
+               "gate_code": "the gate's code (" + ", ".join(GATE_CODE) + ")"}
 STORE = os.path.join(ROOT, "proofs", "units")
 CONTRACT_WORDS = {"requires", "ensures", "assigns", "behavior", "behaviour", "terminates",
                   "decreases", "allocates", "frees", "exits", "complete", "disjoint",
@@ -182,13 +206,10 @@ class Inventory:
         out.append(self.printed[pos:])
         return b"".join(out)
 
-    def key(self, f, context):
-        h = hashlib.sha256()
-        h.update(json.dumps({"key_version": KEY_VERSION, "unit": f, **context},
-                            sort_keys=True).encode())
-        h.update(b"\0")
-        h.update(self.unit_text(f))
-        return h.hexdigest()
+    def inputs(self, f, context):
+        """Unit f's inputs, each as a hash: what its key is made of."""
+        return {"text": sha(self.unit_text(f)),
+                **{k: sha(json.dumps(v, sort_keys=True)) for k, v in context.items()}}
 
     def call_cycle(self):
         """A cycle of the call graph among the units (clang's references from each body; ghost
@@ -228,6 +249,30 @@ class Inventory:
         return dict(sorted(by_fn.items()))
 
 
+def key_of(f, inputs, version=KEY_VERSION):
+    """The key of unit f from its inputs (recomputable from a stored record)."""
+    return sha(json.dumps({"key_version": version, "unit": f, "inputs": inputs},
+                          sort_keys=True))
+
+
+def store_state(f, s, key, inputs):
+    """(state, why) of stored record s against unit f's key and inputs now: state is
+    'current', 'missing', 'behind' (the source or the context moved on: prove it again) or
+    'inconsistent' (its key does not derive from its own recorded inputs: edited by hand)."""
+    if not s:
+        return "missing", "no stored result"
+    if s.get("key_version") != KEY_VERSION or not isinstance(s.get("inputs"), dict):
+        return "behind", (f"stored under key derivation {s.get('key_version', 1)}, "
+                          f"now {KEY_VERSION}")
+    if key_of(f, s["inputs"]) != s.get("key"):
+        return "inconsistent", "its key does not derive from its recorded inputs (edited by hand?)"
+    if s["key"] == key:
+        return "current", ""
+    changed = [INPUT_NAMES.get(k, k) for k in sorted(set(inputs) | set(s["inputs"]))
+               if inputs.get(k) != s["inputs"].get(k)]
+    return "behind", "changed: " + "; ".join(changed)
+
+
 def key_context(a, fc_args):
     """Everything but the program text that a unit's result depends on."""
     conf = os.path.abspath(a.why3conf)
@@ -245,6 +290,7 @@ def key_context(a, fc_args):
         "wp_options": gate.wp_options(opts, provers),
         "tools": {t: tools.get(t) for t in ["frama-c", "why3"] + provers if t != "qed"},
         "cvc5_driver": sha(open(gate.CVC5_DRIVER, "rb").read()) if "cvc5" in provers else None,
+        "gate_code": {p: sha(open(os.path.join(ROOT, p), "rb").read()) for p in GATE_CODE},
     }, provers
 
 
@@ -278,10 +324,10 @@ def load_stored(f):
     return load_json(os.path.join(STORE, f + ".json"))
 
 
-def unit_record(f, key, res):
+def unit_record(f, key, inputs, res):
     """What the store keeps of one unit's run (gate.py's result.json)."""
     return {
-        "unit": f, "key": key,
+        "unit": f, "key": key, "key_version": KEY_VERSION, "inputs": inputs,
         "goals": [{k: g[k] for k in ("goal", "total", "proved", "by")} for g in res["goals"]],
         "smoke": [{k: g[k] for k in ("goal", "total", "proved")} for g in res["smoke_tests"]],
         "props": [[p["kind"], p["property"], p["status"]] for p in res["props"]
@@ -294,7 +340,7 @@ def unit_record(f, key, res):
     }
 
 
-def run_unit(a, f, key, fc_args):
+def run_unit(a, f, key, inputs, fc_args):
     outdir = os.path.join(a.outdir, f)
     os.makedirs(outdir, exist_ok=True)
     cmd = [sys.executable, os.path.join(ROOT, "proofs", "gate.py"), "run", "--job", f,
@@ -310,10 +356,10 @@ def run_unit(a, f, key, fc_args):
         rc = subprocess.call(cmd, stdout=lf, stderr=subprocess.STDOUT)
     resf = os.path.join(outdir, "result.json")
     if rc == 2 or not os.path.exists(resf):
-        return {"unit": f, "key": key, "goals": [], "smoke": [], "props": [], "assumed": [],
+        return {"unit": f, "key": key, "inputs": inputs, "goals": [], "smoke": [], "props": [], "assumed": [],
                 "problems": [f"frama-c failed (exit {rc}); log: {outdir}/gate.log"],
                 "seconds": round(time.time() - t0, 1), "source": "proved"}
-    rec = unit_record(f, key, json.load(open(resf)))
+    rec = unit_record(f, key, inputs, json.load(open(resf)))
     with open(os.path.join(outdir, "unit.json"), "w") as fh:
         json.dump(rec, fh, indent=0)
     rec["source"] = "proved"
@@ -340,7 +386,8 @@ def prove(a, fc_args):
     t0 = time.time()
     inv = Inventory(fc_args, os.path.join(a.outdir, "_inventory"), a.skip_fct.split(","))
     context, provers = key_context(a, fc_args)
-    keys = {f: inv.key(f, context) for f in inv.units}
+    inputs = {f: inv.inputs(f, context) for f in inv.units}
+    keys = {f: key_of(f, inputs[f]) for f in inv.units}
     stored = {f: load_stored(f) for f in inv.units}
     if a.shard:
         i, n = (int(x) for x in a.shard.split("/"))
@@ -351,9 +398,21 @@ def prove(a, fc_args):
     else:
         mine = list(inv.units)
     results, todo, local = {}, [], []
+    states = {f: store_state(f, stored[f], keys[f], inputs[f]) for f in mine}
+    store_problems = report_store(states)
+    moved = sorted(f for f, (st, why) in states.items()
+                   if st == "behind" and why != "changed: " + INPUT_NAMES["text"])
+    if a.reuse == "store" and a.stale_context == "fail" and moved:
+        # Every unit is invalid at once (gate code, options, tools, KEY_VERSION): proving
+        # them all is the job of make prove + make prove-store, not of make check.
+        log(f"prove: FAILED: the store was made under another key context ({len(moved)} of "
+            f"{len(mine)} units, e.g. {moved[0]}: {states[moved[0]][1]}); not proving them "
+            f"here: run make prove, then make prove-store, and commit proofs/units/")
+        return 1
+
     def reusable(f, s):
-        return (a.reuse == "store" and f not in a.rerun and s and s.get("key") == keys[f]
-                and unit_passes(s))
+        return (a.reuse == "store" and f not in a.rerun and s
+                and store_state(f, s, keys[f], inputs[f])[0] == "current" and unit_passes(s))
 
     for f in mine:
         if reusable(f, stored[f]):
@@ -370,7 +429,7 @@ def prove(a, fc_args):
     # longest first (stored seconds), so that the pool ends together
     todo.sort(key=lambda f: -(stored[f] or {}).get("seconds", 1e9))
     with cf.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-        futs = {ex.submit(run_unit, a, f, keys[f], fc_args): f for f in todo}
+        futs = {ex.submit(run_unit, a, f, keys[f], inputs[f], fc_args): f for f in todo}
         for fu in cf.as_completed(futs):
             u = fu.result()
             results[u["unit"]] = u
@@ -378,7 +437,7 @@ def prove(a, fc_args):
     part = {"shard": a.shard or "1/1", "inventory": inv.digest, "units": mine,
             "results": {f: results[f] for f in sorted(results)},
             "seconds": round(time.time() - t0, 1), "provers": provers,
-            "context": context}
+            "context": context, "store_problems": store_problems}
     os.makedirs(a.outdir, exist_ok=True)
     with open(os.path.join(a.outdir, "last-run.json"), "w") as fh:
         json.dump({"proved_now": sorted(todo + local)}, fh)
@@ -389,10 +448,31 @@ def prove(a, fc_args):
         with open(path, "w") as fh:
             json.dump(part, fh, indent=0)
         bad = [f for f in mine if not unit_passes(results[f])]
+        for p in store_problems:
+            log(f"PROBLEM {p}")
+        cold_bad = compare_store(results, mine) if a.compare_store else []
         log(f"prove: shard {a.shard}: {len(mine)} units ({len(mine) - len(todo)} reused, "
             f"{len(todo)} proved now), {len(bad)} failing, {part['seconds']} s -> {path}")
-        return 1 if bad else 0
-    return gate_union(a, inv, [part], time.time() - t0)
+        return 1 if bad or store_problems or cold_bad else 0
+    rc = gate_union(a, inv, [part], time.time() - t0)
+    return cold_verdict(a, rc, results, inv)
+
+
+def report_store(states):
+    """One line on the stored units that are behind (why, grouped), and the problems: a stored
+    record whose key does not derive from its own inputs was edited by hand."""
+    behind = collections.defaultdict(list)
+    problems = []
+    for f, (st, why) in sorted(states.items()):
+        if st == "behind":
+            behind[why].append(f)
+        elif st == "inconsistent":
+            problems.append(f"stored unit {f}: {why}; proved again (proofs/units/{f}.json)")
+    for why, fs in behind.items():
+        log(f"prove: {len(fs)} stored unit(s) behind the source ({why}): "
+            f"{', '.join(fs) if len(fs) <= 6 else ', '.join(fs[:6]) + ', ...'} (make prove proves "
+            f"them; then make prove-store, and commit proofs/units/)")
+    return problems
 
 
 # --------------------------------------------------------------------------- the gate over units
@@ -403,6 +483,7 @@ def gate_union(a, inv, parts, wall):
                         "(inventory digests differ): rerun the shards")
     results = {}
     for p in parts:
+        problems += p.get("store_problems", [])
         for f, u in p["results"].items():
             if f in results:
                 problems.append(f"unit {f} appears in more than one partial result")
@@ -519,6 +600,117 @@ def write_evidence(r, path):
         "settings": {k: r["settings"][k] for k in ("jobs", "reuse")}})
 
 
+# --------------------------------------------------------------------------- the cold comparison
+def _counts(rows, fields):
+    return collections.Counter(tuple(r[k] for k in fields) if isinstance(r, dict) else tuple(r)
+                               for r in rows)
+
+
+def _diff(name, now, stored):
+    only_now, only_stored = now - stored, stored - now
+    if not only_now and not only_stored:
+        return []
+    show = lambda c: [" ".join(map(str, k[:2]))[:80] for k in sorted(c)][:4]
+    return [f"{name} differ (only now: {show(only_now)}, only stored: {show(only_stored)})"]
+
+
+def differs(u, s):
+    """Why unit result u (proved now) does not reproduce stored record s, or ''."""
+    if not s:
+        return "no stored result (the store is behind: make prove-store)"
+    if not unit_passes(u):
+        unproved = [g["goal"] for g in u["goals"] if g["proved"] < g["total"]]
+        smoke = [g["goal"] for g in u["smoke"] if g["proved"] < g["total"]]
+        return (f"stored result not reproduced: proved now "
+                f"{sum(g['proved'] for g in u['goals'])}/{sum(g['total'] for g in u['goals'])} "
+                f"goals; unproved {unproved[:4]}; failed smoke tests {smoke[:4]}; "
+                f"problems {u['problems'][:2]}")
+    out = []
+    if s.get("key") != u["key"]:
+        st, why = store_state(u["unit"], s, u["key"], u.get("inputs"))
+        out.append(f"stored under another key ({st}: {why})")
+    if not unit_passes(s):
+        out.append("the stored result itself does not pass")
+    out += _diff("goals", _counts(u["goals"], ("goal", "total")),
+                 _counts(s["goals"], ("goal", "total")))
+    out += _diff("smoke tests", _counts(u["smoke"], ("goal", "total")),
+                 _counts(s["smoke"], ("goal", "total")))
+    out += _diff("properties", _counts(u["props"], ()), _counts(s["props"], ()))
+    if sorted(u.get("assumed", [])) != sorted(s.get("assumed", [])):
+        out.append(f"assumptions differ (now {u.get('assumed')}, stored {s.get('assumed')})")
+    return "; ".join(out)
+
+
+def compare_store(results, units, all_units=None):
+    """COLD-MISMATCH line for each unit proved now that does not reproduce its stored result;
+    with all_units (the program's), also for each stored unit of no function. -> the names."""
+    bad = {}
+    for f in sorted(units):
+        u = results.get(f)
+        if u and u["source"] == "proved":
+            why = differs(u, load_stored(f))
+            if why:
+                bad[f] = why
+    if all_units is not None and os.path.isdir(STORE):
+        for x in sorted(os.listdir(STORE)):
+            if x.endswith(".json") and x[:-5] not in all_units:
+                bad[x[:-5]] = "stored, but the source has no such function"
+    for f, why in bad.items():
+        log(f"COLD-MISMATCH {f}: {why}")
+    return sorted(bad)
+
+
+def compare_evidence(results, path):
+    """Differences between the units proved now and the proofs.json of a run that reused the
+    store (make check's): the same units, keys and goal counts, all proved there."""
+    try:
+        ev = json.load(open(path))
+    except (OSError, ValueError) as e:
+        return [f"no readable proofs.json of the reused run to compare with ({path}: {e})"]
+    out = []
+    units = ev.get("units", {})
+    for f in sorted(set(units) | set(results)):
+        e, u = units.get(f), results.get(f)
+        if not e or not u:
+            out.append(f"{f}: a unit {'only now' if u else 'only in ' + path}")
+            continue
+        goals = sum(g["total"] for g in u["goals"])
+        if e["key"] != u["key"] or e["goals"] != goals or e["proved"] != e["goals"]:
+            out.append(f"{f}: {path} says key {e['key'][:12]}, {e['proved']}/{e['goals']} "
+                       f"goals; now key {u['key'][:12]}, {goals} goals")
+    if ev.get("unproved"):
+        out.append(f"{path} lists unproved goals: {ev['unproved'][:4]}")
+    return out
+
+
+def cold_verdict(a, rc, results, inv):
+    """The gate's exit status rc, and with --compare-store / --compare-evidence the comparison
+    of what was proved now with the store and with the reused run."""
+    if not a.compare_store and not a.compare_evidence:
+        return rc
+    bad = compare_store(results, inv.units, set(inv.units)) if a.compare_store else []
+    ev_bad = compare_evidence(results, a.compare_evidence) if a.compare_evidence else []
+    for x in ev_bad:
+        log(f"COLD-MISMATCH {x}")
+    now = sorted(f for f, u in results.items() if u["source"] == "proved")
+    reused = sorted(set(results) - set(now))
+    goals = sum(g["total"] for f in now for g in results[f]["goals"])
+    if reused:
+        log(f"prove-cold: {len(reused)} unit(s) reused, not compared: "
+            f"{', '.join(reused[:6])}{', ...' if len(reused) > 6 else ''}")
+        if a.reuse == "none":     # a partial result from a run that did reuse (merge)
+            bad.append("(reused units in a run without reuse)")
+    if rc or bad or ev_bad:
+        log(f"prove-cold: FAILED: the run does not reproduce the stored/reused result "
+            f"(gate exit {rc}; units not reproduced: {bad or 'none'}; "
+            f"{len(ev_bad)} difference(s) from the reused run)")
+        return rc or 1
+    log(f"prove-cold: PASSED: {len(now)} unit(s) proved now ({goals} goals, all Valid), each "
+        f"the same as its stored result" + (f" and as {a.compare_evidence}"
+                                             if a.compare_evidence else ""))
+    return 0
+
+
 # --------------------------------------------------------------------------- merge, store
 def merge(a, fc_args):
     t0 = time.time()
@@ -536,7 +728,8 @@ def merge(a, fc_args):
         log(f"prove-merge: shards {[p['shard'] for p in parts]} are not 1..N exactly once")
         return 1
     inv = Inventory(fc_args, os.path.join(a.outdir, "_inventory"), a.skip_fct.split(","))
-    return gate_union(a, inv, parts, time.time() - t0)
+    rc = gate_union(a, inv, parts, time.time() - t0)
+    return cold_verdict(a, rc, {f: u for p in parts for f, u in p["results"].items()}, inv)
 
 
 def store(a):
@@ -567,9 +760,27 @@ def store(a):
     return 0
 
 
+def status(a, fc_args):
+    """Each unit's key now and its stored result's state; no prover runs."""
+    inv = Inventory(fc_args, os.path.join(a.outdir, "_inventory"), a.skip_fct.split(","))
+    context, _ = key_context(a, fc_args)
+    rows = {}
+    for f in inv.units:
+        inputs = inv.inputs(f, context)
+        key = key_of(f, inputs)
+        st, why = store_state(f, load_stored(f), key, inputs)
+        rows[f] = {"key": key, "inputs": inputs, "state": st, "why": why}
+        log(f"status: {f:<32} {st:<12} {why}")
+    with open(os.path.join(a.outdir, "status.json"), "w") as fh:
+        json.dump(rows, fh, indent=1, sort_keys=True)
+    n = collections.Counter(r["state"] for r in rows.values())
+    log(f"status: {len(rows)} units: " + ", ".join(f"{v} {k}" for k, v in sorted(n.items())))
+    return 0 if n["current"] == len(rows) else 1
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("cmd", choices=["prove", "merge", "store"])
+    ap.add_argument("cmd", choices=["prove", "merge", "store", "status"])
     ap.add_argument("--outdir", default="build/proofs/units")
     ap.add_argument("--shard", default="")
     ap.add_argument("--shard-dir", default="build/proofs/shards")
@@ -593,6 +804,13 @@ def main():
     ap.add_argument("--trusted", default="")
     ap.add_argument("--evidence", default="")
     ap.add_argument("--ledger", default="")
+    ap.add_argument("--stale-context", default="prove", choices=["prove", "fail"],
+                    help="stored units behind for another reason than their own text: prove "
+                         "them (default) or fail at once (make check)")
+    ap.add_argument("--compare-store", action="store_true",
+                    help="compare every unit proved now with its stored result (cold proof)")
+    ap.add_argument("--compare-evidence", default="",
+                    help="the proofs.json of a run that reused the store, to compare with")
     argv = sys.argv[1:]
     cut = argv.index("--") if "--" in argv else len(argv)
     a = ap.parse_args(argv[:cut])         # options anywhere before `--`, Frama-C's inputs after
@@ -601,6 +819,8 @@ def main():
         return store(a)
     if not fc_args:
         ap.error("no frama-c input after --")
+    if a.cmd == "status":
+        return status(a, fc_args)
     return prove(a, fc_args) if a.cmd == "prove" else merge(a, fc_args)
 
 

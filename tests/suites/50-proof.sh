@@ -117,3 +117,15 @@ t_run "proof/trial-gate [REQ-SYNC-1] [REQ-LOCK-3]" xf prove-trial
 t_run_fail "proof/trial-v0-fails-sync [REQ-SYNC-1]" \
   "expected-failure: matched \['synchronize:synchronize_ensures_REQ_SYNC_1_sync_locked_recheck'\]" \
   xf prove-neg-trial-v0
+
+# --- CI's cold proof and the proof store (issue 23, findings 7 and 13) ---------------------------
+# The store and the prover cache are speed, not evidence: the gate's code is in every unit's key,
+# a stored record re-keyed by hand is named, and one forged to fit a wrong body (reused by make
+# prove) is named by the cold proof's comparison with the store (make prove-cold, .ci/run).
+t_run "proof/gate-code-in-every-key [REQ-TCB-1]" bash tests/proofs/reuse.sh gate-code
+t_run_fail "proof/rekeyed-stored-unit-named [REQ-TCB-1]" \
+  "PROBLEM stored unit irqs_disabled: its key does not derive from its recorded inputs" \
+  bash tests/proofs/reuse.sh rekey
+t_run_fail "proof/forged-stored-unit-fails-cold-proof [REQ-TCB-1]" \
+  "COLD-MISMATCH irqs_disabled: stored result not reproduced: .*unproved \['irqs_disabled_ensures_REQ_LOCK_6'\]" \
+  bash tests/proofs/reuse.sh rekey-forged

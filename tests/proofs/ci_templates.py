@@ -2,7 +2,7 @@
 """The CI templates under ci-templates/ are valid YAML, run every shard 1..N of the proofs and
 the model, and merge them in a job that depends on all shards.  The cold proof (make prove-cold:
 no reuse, no prover cache, compared with the store) is a required sharded job of both templates
-and a step of .ci/run after make check."""
+and a step of .ci/run before make check."""
 import re, subprocess, sys, yaml
 
 gh = yaml.safe_load(open("ci-templates/github-actions.yml"))
@@ -46,10 +46,14 @@ assert "make prove-cold-merge" in gl["prove-cold"]["script"]
 assert not any(isinstance(j, dict) and j.get("allow_failure") not in (None, False)
                for j in gl.values()), "a job may fail unnoticed"
 
-# .ci/run: make check, then the cold proof, both deciding the exit status
+# .ci/run: the cold proof, then make check (whose runner prints the last line and reads the cold
+# verdict as a case), both deciding the exit status
 cmds = [x.split("#")[0].strip() for x in open(".ci/run") if not x.lstrip().startswith(("#", "echo"))]
-assert "make check || status=$?" in cmds and "make prove-cold || cold=$?" in cmds, cmds
-assert cmds.index("make check || status=$?") < cmds.index("make prove-cold || cold=$?")
+cold_cmd = "make prove-cold > >(tee build/ci/prove-cold.log) 2>&1 || cold=$?"
+check_cmd = "IRQSYNC_CI_COLD_STATUS=build/ci/prove-cold.status make check || status=$?"
+assert check_cmd in cmds and cold_cmd in cmds, cmds
+assert cmds.index(cold_cmd) < cmds.index(check_cmd)
+assert cmds[-2:] == ["((status != 0)) || status=$cold", 'exit "$status"'], cmds[-2:]
 assert not any("PROVE_" in c for c in cmds), ".ci/run must not override the cold settings"
 
 # the make targets the templates name exist (dry run), and the cold ones are cold
@@ -67,4 +71,4 @@ for cmd in (["make", "-n", "prove", "SHARD=1/4"], ["make", "-n", "prove-merge"],
         assert last == {"--reuse": "none", "--cache": "none"}, (cmd, last)
         assert "--compare-store" in opts, cmd
 print("github-actions.yml and gitlab-ci.yml: prove and model shards 1..N, merged; the cold "
-      "proof sharded, merged and required; .ci/run runs it after make check")
+      "proof sharded, merged and required; .ci/run runs it before make check, which reports it")

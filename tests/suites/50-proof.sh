@@ -129,3 +129,18 @@ t_run_fail "proof/rekeyed-stored-unit-named [REQ-TCB-1]" \
 t_run_fail "proof/forged-stored-unit-fails-cold-proof [REQ-TCB-1]" \
   "COLD-MISMATCH irqs_disabled: stored result not reproduced: .*unproved \['irqs_disabled_ensures_REQ_LOCK_6'\]" \
   bash tests/proofs/reuse.sh rekey-forged
+
+# CI's cold proof (.ci/run runs make prove-cold before make check and names its status file here):
+# its verdict is a case of the run, so the runner's last line counts it.  Without .ci/run (a
+# developer's make check) it is skipped: nothing was run to report.
+if [[ -n ${IRQSYNC_CI_COLD_STATUS:-} ]]; then
+  if [[ ! -s $IRQSYNC_CI_COLD_STATUS ]]; then
+    t_fail "proof/ci-cold-proof [REQ-TCB-1]" "no status in $IRQSYNC_CI_COLD_STATUS: the cold proof did not finish"
+  elif [[ $(cat "$IRQSYNC_CI_COLD_STATUS") == 0 ]]; then
+    t_ok "proof/ci-cold-proof [REQ-TCB-1]" "make prove-cold: every unit proved again, no reuse, no prover cache, equal to the store ($(grep -m1 -o '[0-9]*/[0-9]* goals[^;]*' "${IRQSYNC_CI_COLD_STATUS%.status}.log" 2>/dev/null || true))"
+  else
+    t_fail "proof/ci-cold-proof [REQ-TCB-1]" "make prove-cold exited $(cat "$IRQSYNC_CI_COLD_STATUS") (log: ${IRQSYNC_CI_COLD_STATUS%.status}.log)"
+  fi
+else
+  t_skip "proof/ci-cold-proof [REQ-TCB-1]" "only under .ci/run, which runs make prove-cold first"
+fi

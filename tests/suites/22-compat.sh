@@ -16,14 +16,19 @@ t_run "compat/build [REQ-LIFECYCLE-7]" make -s -j2 compat-tests
 t_tap compat build/tests/compat
 
 # Every diff_* case has its row on the differences page, and every case the page names exists.
-page_matches_cases() {
+page_matches_cases() { # [page]
   local cases page
   cases=$(grep -oE '^TEST\(diff_[a-z0-9_]+\)' tests/compat/genirq.c | sed 's/TEST(//; s/)//' | sort -u)
-  page=$(grep -oE '`diff_[a-z0-9_]+`' docs/linux-differences.md | tr -d '`' | sort -u)
+  page=$(grep -oE '`diff_[a-z0-9_]+`' "${1:-docs/linux-differences.md}" | tr -d '`' | sort -u)
   [[ -n $cases ]] || { echo "no diff_ case found: blind check"; return 1; }
   diff <(echo "$cases") <(echo "$page") && echo "$(wc -l <<<"$cases") differences, each on the page"
 }
 t_run "compat/every-difference-on-the-page [REQ-LIFECYCLE-8]" page_matches_cases
+# Its known-bad twin: a page whose row names the pool-bound case wrongly.
+mkdir -p build/compat
+sed 's/`diff_sharer_pool_bounded`/`diff_sharer_pool`/' docs/linux-differences.md >build/compat/bad-page.md
+t_run_fail "compat/page-missing-a-difference-fails [REQ-LIFECYCLE-8]" \
+  '^< diff_sharer_pool_bounded$' page_matches_cases build/compat/bad-page.md
 
 # The seeded bug: a copy of the tree with the reset of irqsync_install removed (the text of the
 # mutant is the proof mutant's, so both checks break the same code), built and run.

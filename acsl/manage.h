@@ -40,8 +40,12 @@ static int irqsync_check_request(const struct irq_desc *desc, unsigned long flag
     requires desc->nr_actions < IRQSYNC_MAX_SHARERS;
     requires \forall integer i; 0 <= i < desc->nr_actions ==> desc->action[i].dev_id != dev_id;
     assigns desc->action[desc->nr_actions], desc->nr_actions, desc->depth,
-            desc->status.counter, ACSL_SREAD;
+            desc->status.counter, desc->spur_passes, desc->spur_unhandled, ACSL_SREAD;
     ensures REQ_LIFECYCLE_1: desc->nr_actions == \old(desc->nr_actions) + 1;
+    ensures REQ_LIFECYCLE_7: REQ_DISPATCH_6: window_reset:
+      desc->spur_passes == 0 && desc->spur_unhandled == 0;
+    ensures REQ_LIFECYCLE_8: join_keeps_depth: \old(desc->nr_actions) > 0 ==>
+      desc->depth == \old(desc->depth) && desc->status.counter == \old(desc->status.counter);
     ensures REQ_LIFECYCLE_1: desc->action[\old(desc->nr_actions)].handler == handler &&
       desc->action[\old(desc->nr_actions)].dev_id == dev_id;
     ensures REQ_LIFECYCLE_1: \old(desc->nr_actions) == 0 ==> desc->depth == 0 &&

@@ -110,7 +110,8 @@ prove-ledger: prove ## prove, then store the units proved now and the ledger
 # goals that must be the unproved ones).
 PROVE_NEG_MUTANTS := unlocked-status inprogress-cleared-before-chain inprogress-cleared-after-unlock \
                      chain-before-inprogress replay-after-inprogress-cleared \
-                     replay-decision-before-lock inprogress-set-outside-dispatch ticket-no-wait
+                     replay-decision-before-lock inprogress-set-outside-dispatch ticket-no-wait \
+                     spurious-window-kept
 PROVE_EXPECTED := prove-neg-sync-v0 prove-neg-sync-v0-offline prove-neg-lock-irq \
                   $(addprefix prove-neg-,$(PROVE_NEG_MUTANTS)) prove-trial prove-neg-trial-v0
 .PHONY: prove-expected $(PROVE_EXPECTED) $(addprefix prove-expected-,$(PROVE_EXPECTED))

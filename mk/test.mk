@@ -101,3 +101,8 @@ STRESS_PROGS := $(addprefix $(TBIN)/,stress stress-mutant-nowait stress-asan str
 unit-tests: $(UNIT_PROGS) $(IRQSYNC_LIB) $(TLIB)/v0/libirqsync.a $(TLIB)/hooks/libirqsync.a
 stress-tests: $(STRESS_PROGS)
 all-tests: $(TEST_PROGS)
+
+# ---- the Linux compatibility suite (tests/compat/, tests/suites/22-compat.sh) ----
+$(eval $(call TEST_PROG,compat,tests/compat/genirq.c,$(IRQSYNC_LIB_DIR)))
+.PHONY: compat-tests
+compat-tests: $(TBIN)/compat

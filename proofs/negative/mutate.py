@@ -138,6 +138,15 @@ MUTANTS = {
         new="\t(void)ticket;\t/* MUTANT (REQ-LOCK-1): no wait for the turn */\n",
         prop="my_turn",
         expect=[r"^spin_lock:spin_lock_assert_REQ_LOCK_1_my_turn$"]),
+    # REQ-LIFECYCLE-7: request_irq keeps the spurious window of the line's earlier handlers (a
+    # handler that handles everything can lose its line to their unhandled passes). Also the
+    # seeded bug of tests/suites/22-compat.sh.
+    "spurious-window-kept": dict(
+        file="src/core/manage.c", fct="irqsync_install",
+        old="\tdesc->nr_actions++;\n\tdesc->spur_passes = 0U;\n\tdesc->spur_unhandled = 0U;\n",
+        new="\tdesc->nr_actions++;\n\t/* MUTANT (REQ-LIFECYCLE-7): the spurious window is kept */\n",
+        prop="window_reset",
+        expect=[r"^irqsync_install:irqsync_install_ensures_REQ_LIFECYCLE_7_REQ_DISPATCH_6_window_reset$"]),
 }
 
 

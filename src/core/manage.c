@@ -95,7 +95,18 @@ static int irqsync_check_request(const struct irq_desc *desc, unsigned long flag
 	return 0;
 }
 
-/* Link an action at the chain's tail; the first one enables the line.  Lock held. */
+/*
+ * Link an action at the chain's tail; the first one enables the line.  Lock held.
+ *
+ * Every installation starts a new spurious window (REQ-LIFECYCLE-7), as Linux's __setup_irq
+ * does: the unhandled passes counted so far were the old handlers' answers, and left in the
+ * window they could cost a new handler that handles every interrupt its line.
+ *
+ * A shared action joining a line that spurious detection disabled does not re-enable it
+ * (REQ-LIFECYCLE-8; Linux does, "another chance"): the spurious disable is one level of the
+ * depth that disable_irq counts, not marked apart, so undoing it here could undo a driver's
+ * disable instead.  enable_irq re-enables the line (docs/linux-differences.md).
+ */
 static void irqsync_install(struct irq_desc *desc, irq_handler_t handler,
 			    unsigned long flags, const char *name, void *dev_id)
 {
@@ -106,6 +117,8 @@ static void irqsync_install(struct irq_desc *desc, irq_handler_t handler,
 	action->name = name;
 	action->flags = flags;
 	desc->nr_actions++;
+	desc->spur_passes = 0U;
+	desc->spur_unhandled = 0U;
 	if (desc->nr_actions == 1U) {
 		desc->depth = 0U;
 		(void)irqsync_status_update(desc, IRQS_DISABLED, 0U);

@@ -106,6 +106,8 @@ neg replay-decision-before-lock no_replay_left "REQ-DISPATCH-2" \
 neg inprogress-set-outside-dispatch only_beginning_sets "REQ-SYNC-5 REQ-DISPATCH-3" \
   irqsync_install:irqsync_status_update_requires_REQ_SYNC_5_only_beginning_sets
 neg ticket-no-wait my_turn "REQ-LOCK-1" spin_lock:spin_lock_assert_REQ_LOCK_1_my_turn
+neg spurious-window-kept window_reset "REQ-LIFECYCLE-7" \
+  irqsync_install:irqsync_install_ensures_REQ_LIFECYCLE_7_REQ_DISPATCH_6_window_reset
 # The same v0 failure replayed from the cache alone (no prover runs): still a failure.
 t_run_fail "proof/cache-replay-still-fails [REQ-SYNC-1]" \
   "expected-failure: matched \['irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck'\]" \

@@ -383,6 +383,56 @@ TEST(spurious_below_threshold_kept)
 	CHECK_EQ(irqsync_warn_count(IRQSYNC_WARN_NOBODY_CARED), 0);
 }
 
+/* request_irq starts a new spurious window (REQ-LIFECYCLE-7): the unhandled passes of the
+ * line's earlier handler do not count against the new one, exclusive or shared. */
+TEST(request_resets_spurious_window)
+{
+	unsigned int i;
+
+	reset();
+	CHECK_EQ(request_irq(L1, none_handler, 0, "old", &dev_a), 0);
+	for (i = 0; i + 1U < IRQSYNC_SPURIOUS_WINDOW; i++)
+		CHECK_EQ(handle_irq(L1), 0);
+	CHECK_EQ(free_irq(L1, &dev_a), 0);
+	CHECK_EQ(request_irq(L1, handled_handler, 0, "new", &dev_b), 0);
+	CHECK_EQ(handle_irq(L1), 0);	/* would complete the old window: 999 of 1000 unhandled */
+	CHECK_EQ(st(L1).depth, 0);
+	CHECK_EQ(irqsync_warn_count(IRQSYNC_WARN_NOBODY_CARED), 0);
+
+	reset();
+	CHECK_EQ(request_irq(L1, none_handler, IRQF_SHARED, "quiet", &dev_a), 0);
+	for (i = 0; i + 1U < IRQSYNC_SPURIOUS_WINDOW; i++)
+		CHECK_EQ(handle_irq(L1), 0);
+	CHECK_EQ(request_irq(L1, handled_handler, IRQF_SHARED, "busy", &dev_b), 0);
+	CHECK_EQ(handle_irq(L1), 0);
+	CHECK_EQ(st(L1).depth, 0);
+	CHECK_EQ(irqsync_warn_count(IRQSYNC_WARN_NOBODY_CARED), 0);
+}
+
+/* A shared action joining a line spurious detection disabled leaves it disabled, depth and
+ * status unchanged; enable_irq re-enables it (REQ-LIFECYCLE-8, a difference from Linux). */
+TEST(shared_join_keeps_spurious_disable)
+{
+	unsigned int i;
+	struct irq_stats before, after;
+
+	reset();
+	CHECK_EQ(request_irq(L1, none_handler, IRQF_SHARED, "stuck", &dev_a), 0);
+	for (i = 0; i < IRQSYNC_SPURIOUS_WINDOW; i++)
+		CHECK_EQ(handle_irq(L1), 0);
+	before = st(L1);
+	CHECK_EQ(before.depth, 1);
+	CHECK_EQ(request_irq(L1, rec_handler, IRQF_SHARED, "joins", &dev_b), 0);
+	after = st(L1);
+	CHECK_EQ(after.depth, before.depth);
+	CHECK_EQ(after.status, before.status);
+	CHECK_EQ(after.nr_actions, 2);
+	CHECK_EQ(handle_irq(L1), 0);
+	CHECK_EQ(log_n, 0);
+	CHECK_EQ(enable_irq(L1), 0);
+	CHECK_EQ(log_n, 1);
+}
+
 TEST(disabled_line_held_then_replayed_once)
 {
 	struct irq_stats s;
@@ -1014,6 +1064,8 @@ int main(void)
 	RUN_REQ(accounting_handled_unhandled, "REQ-DISPATCH-5");
 	RUN_REQ(spurious_storm_disables, "REQ-DISPATCH-6");
 	RUN_REQ(spurious_below_threshold_kept, "REQ-DISPATCH-6");
+	RUN_REQ(request_resets_spurious_window, "REQ-LIFECYCLE-7 REQ-DISPATCH-6");
+	RUN_REQ(shared_join_keeps_spurious_disable, "REQ-LIFECYCLE-8 REQ-DISPATCH-6");
 	RUN_REQ(disabled_line_held_then_replayed_once, "REQ-DISPATCH-7 REQ-DEPTH-3");
 	RUN_REQ(depth_nests, "REQ-DEPTH-1 REQ-DEPTH-3");
 	RUN_REQ(depth_overflow_refused, "REQ-DEPTH-5");

@@ -47,7 +47,14 @@ typedef irqreturn_t (*irq_handler_t)(void *dev_id);
 /* Status bits of a line, as reported by irq_stats() (changed only under the line's lock). */
 #define IRQS_INPROGRESS	0x1U	/* a handler instance runs (REQ-SYNC-*) */
 #define IRQS_PENDING	0x2U	/* an arrival waits for replay (REQ-DISPATCH-2, -7) */
-#define IRQS_DISABLED	0x4U	/* depth > 0 or no action (REQ-DEPTH-*) */
+/*
+ * IRQS_DISABLED is set exactly while the depth is > 0 (REQ-DEPTH-*): by disable_irq, by
+ * spurious detection (REQ-DISPATCH-6), and by irqsync_init and the last free_irq, which leave
+ * depth 1.  It does not follow the action count: enable_irq after the last free_irq enables a
+ * line that has no action (its interrupts are counted as unhandled, REQ-DISPATCH-9), as in
+ * Linux; a line with actions may be disabled.
+ */
+#define IRQS_DISABLED	0x4U	/* the line is disabled: depth > 0 */
 
 /**
  * struct irq_stats - a consistent snapshot of one line (taken under its lock)
@@ -84,7 +91,11 @@ void irqsync_init(void);
  *
  * The first action of a line sets depth 0 and clears DISABLED
  * (REQ-LIFECYCLE-1).  Further actions join only if all are IRQF_SHARED
- * (REQ-LIFECYCLE-2); they are called after the earlier ones.
+ * (REQ-LIFECYCLE-2); they are called after the earlier ones.  Every
+ * installation starts a new spurious-detection window (REQ-LIFECYCLE-7).
+ * A shared action joining a line that spurious detection disabled leaves
+ * it disabled: enable_irq() re-enables it (REQ-LIFECYCLE-8; Linux
+ * re-enables it here, docs/linux-differences.md).
  *
  * Return: 0; -IRQSYNC_EINVAL for a bad line, a NULL handler, unknown
  * flags, or a shared request with a NULL or duplicate @dev_id;

@@ -34,6 +34,16 @@ xfail hosted-restore-ignores-state \
   "restore of a saved 'disabled' enables [REQ-LOCK-3 REQ-FLAGS-2] =~ ^not ok [0-9]+ - hosted/irq/save-restore-nesting-exact "
 xfail hosted-unmask-drops-held \
   "unmask drops the held interrupts [REQ-LOCK-6] =~ ^not ok [0-9]+ - hosted/irq/masked-interrupt-held-then-delivered-at-unmask "
+# The windows inside the unmask and the nested restore (conformance.c, plat_inject): each
+# broken port passes every before/after case and fails the sweep, by its count.
+xfail hosted-unmask-looks-before-clearing \
+  "pending looked at before the mask is cleared: the interrupt raised in between is lost [REQ-LOCK-6] =~ ^not ok [0-9]+ - hosted/irq/unmask-window-delivers-exactly-once " \
+  "lost: no handler call for it by the end of the unmask (0, not 1) [REQ-LOCK-6] =~ ^#   conformance.c:[0-9]+: window: irq_restore: handle_irq calls for one interrupt raised during it \(want 1\): 0 != 1"
+xfail hosted-unmask-delivers-twice \
+  "the unmask replays what it read before claiming it: delivered twice [REQ-LOCK-6 REQ-DISPATCH-8] =~ ^not ok [0-9]+ - hosted/irq/unmask-window-delivers-exactly-once " \
+  "doubled: two handler calls for one interrupt (2, not 1) [REQ-DISPATCH-8] =~ ^#   conformance.c:[0-9]+: window: irq_restore: handle_irq calls for one interrupt raised during it \(want 1\): 2 != 1"
+xfail hosted-nested-restore-drops-mask \
+  "a nested restore drops the mask for a moment: delivered inside the held region [REQ-LOCK-3 REQ-LOCK-6] =~ ^not ok [0-9]+ - hosted/irq/nested-restore-window-holds "
 xfail hosted-cpu-id-out-of-range \
   "cpu_id reaches IRQSYNC_NR_CPUS [REQ-TCB-2 REQ-HANDLER-2] =~ ^not ok [0-9]+ - hosted/cpu-id/in-range-stable-distinct "
 xfail hosted-irqs-disabled-lies \

@@ -65,6 +65,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
 #endif
@@ -117,18 +120,48 @@ static inline unsigned int rnd(unsigned int *s)
 	return *s;
 }
 
-/* A sense-reversing spin barrier for two threads. */
-static atomic_int bar_count, bar_sense;
+/*
+ * A sense-reversing barrier for two threads: it spins, and sleeps on a futex
+ * once the other side is late by BAR_SPINS loads.  On a quiet host the other
+ * side comes within a few hundred loads and nothing changes; on a loaded one
+ * (or under qemu-user) the other thread is often descheduled, and a waiter
+ * that spun on would burn its time slice while its partner waits for a core.
+ * A sleeper woken by the futex runs again soon (the scheduler credits its
+ * sleep), so both sides meet in the race window far more often: the window
+ * hits per second under load, not what a round does.
+ */
+#define BAR_SPINS 20000
+static atomic_int bar_count, bar_sense, bar_sleeping;
+
+static void bar_sleep(int old_sense)
+{
+	atomic_fetch_add(&bar_sleeping, 1);	/* a count: the other side may be
+						 * on its way out of an earlier sleep */
+	/* seq_cst store, then load: the waker's store of the sense, then its
+	 * load of bar_sleeping, cannot both miss (either it wakes us or we see
+	 * the new sense and do not sleep; FUTEX_WAIT also rechecks the value). */
+	if (atomic_load(&bar_sense) == old_sense)
+		(void)syscall(SYS_futex, &bar_sense, FUTEX_WAIT_PRIVATE, old_sense, NULL, NULL, 0);
+	atomic_fetch_sub(&bar_sleeping, 1);
+}
 
 static void barrier(int *local_sense)
 {
+	unsigned int spins = 0;
+
 	*local_sense = !*local_sense;
 	if (atomic_fetch_add(&bar_count, 1) == 1) {
 		atomic_store(&bar_count, 0);
 		atomic_store(&bar_sense, *local_sense);
+		if (atomic_load(&bar_sleeping))
+			(void)syscall(SYS_futex, &bar_sense, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 	} else {
-		while (atomic_load(&bar_sense) != *local_sense)
-			;
+		while (atomic_load(&bar_sense) != *local_sense) {
+			if (++spins >= BAR_SPINS) {
+				bar_sleep(!*local_sense);
+				spins = 0;
+			}
+		}
 	}
 }
 

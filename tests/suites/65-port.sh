@@ -4,8 +4,8 @@
 # baremetal-aarch64 under qemu-system-aarch64 (virt, one CPU and two) -- and on the
 # deliberately broken ports of tests/port/broken/, each an expected failure that must name the
 # obligation it breaks. [REQ-TCB-1 REQ-TCB-2]
-# Every run is bounded (mk/port.mk wraps each program and qemu in `timeout`; every wait in the
-# suite counts iterations); builds and runs are niced: the machine is shared.
+# Every run is bounded (mk/port.mk wraps each program and qemu in `timeout`, a hang guard; every
+# wait in the suite counts iterations); builds and runs are niced: the machine is shared.
 . tests/lib.sh
 MAKE="nice -n 10 make --no-print-directory -s"
 
@@ -14,7 +14,9 @@ for p in hosted baremetal-armv7m baremetal-aarch64; do
   t_run "port/$p/build (port + suite in one translation unit) [REQ-TCB-2]" \
     $MAKE port-check-build PORT=$p
   ((${T_LAST_RC:-0} == 0)) || continue
-  t_tap "port/$p" $MAKE port-check PORT=$p
+  # the case limit covers both targets of baremetal-aarch64 at PC_RUN_LIMIT (540 s) each: a
+  # hang guard; a quiet run takes seconds (mk/port.mk)
+  T_LIMIT=1200 t_tap "port/$p" $MAKE port-check PORT=$p
 done
 
 # ---- the broken ports: each fails, and on the obligation it breaks ----
@@ -23,6 +25,7 @@ done
 xfail() {
   local port=$1; shift
   local log rc dt spec
+  local T_LIMIT=1200	# up to two targets at PC_RUN_LIMIT each: a hang guard, as above
   _t_go "port/broken/$port" $MAKE port-check PORT=broken/"$port"
   for spec in "$@"; do
     _t_xfail "port/broken/$port: ${spec%% =~ *}" "${spec#* =~ }"

@@ -571,10 +571,9 @@ static int pc_win_run(struct pc_sweep *w, void (*fn)(void), int enable, int nest
 	if (nested)
 		outer = irqsync_port_irq_save();
 	if (enable)
-		irqsync_port_irq_disable();
-	pc_win_flags = irqsync_port_irq_save();
-	if (enable)
-		irqsync_port_irq_restore(pc_win_flags);	/* disabled again, by disable() */
+		irqsync_port_irq_disable();		/* fn: irq_enable() */
+	else
+		pc_win_flags = irqsync_port_irq_save();	/* fn: irq_restore(pc_win_flags) */
 	r = plat_inject(fn, 0, j, k);
 	got = (long)(pc_deliv[c][0] - d0);
 	if (nested) {

@@ -270,6 +270,10 @@ int plat_inject(void (*fn)(void), unsigned int n, long j, long k)
 	inj_in_fn = 0;
 	/* The trap after the store above ends the stepping; nothing below is stepped. */
 	__asm__ __volatile__("" ::: "memory");
+	if (!inj_was_in) {		/* no trap came: this kernel or VM does not step */
+		inj_armed = 0;
+		return -1;
+	}
 	return inj_noticed ? 1 : 0;
 }
 #else

@@ -519,6 +519,154 @@ static void test_held_then_delivered(void)
 		  "REQ-LOCK-6 REQ-DISPATCH-8 REQ-TCB-2");
 }
 
+/* ---- the windows inside the port's own functions (plat_inject) ----------------------------
+ *
+ * The cases above raise an interrupt before an unmask or after it; a port goes wrong INSIDE
+ * it. A soft-mask port (hosted; a bare-metal port that masks lazily) that looks for pending
+ * interrupts before it clears its mask loses one raised in between: its signal finds the mask
+ * still set and leaves it to the unmask, which has already looked. One that replays what it
+ * read without claiming it delivers twice when the signal comes between the read and the
+ * claim. So these cases raise source 0 at every instruction boundary j of the call and let the
+ * CPU notice it at every boundary k >= j (all the interleavings of one interrupt with the
+ * call), and count handle_irq() calls: EXACTLY one by the time the unmask returns, none
+ * inside a nested restore. The count is the assertion; "at least once" would let the doubled
+ * delivery through. Sized by the (j, k) pairs run, not by time. */
+#define PC_WIN_MAXRUNS	400000ul	/* pairs per sweep: a port whose call is longer fails */
+
+static irq_flags_t pc_win_flags;
+
+static void pc_win_restore(void)
+{
+	irqsync_port_irq_restore(pc_win_flags);
+}
+
+static void pc_win_enable(void)
+{
+	irqsync_port_irq_enable();
+}
+
+struct pc_sweep {
+	unsigned long runs, bad;
+	long bad_j, bad_k, bad_got, bad_want;
+};
+
+/* Take whatever a broken run left pending, so the next run starts clean. */
+static void pc_win_flush(void)
+{
+	irq_flags_t f = irqsync_port_irq_save();
+
+	irqsync_port_irq_restore(f);
+}
+
+/* One (j, k) run. nested: the call is the inner restore of a nested pair (want 0 inside,
+ * then 1 at the outer restore); else the call unmasks (want 1 by its end). */
+static int pc_win_run(struct pc_sweep *w, void (*fn)(void), int enable, int nested, long j, long k)
+{
+	unsigned int c = plat_cpu();
+	unsigned long d0 = pc_deliv[c][0];
+	irq_flags_t outer = { 0 };
+	long got, want = nested ? 0 : 1, after = 1;
+	int r;
+
+	if (nested)
+		outer = irqsync_port_irq_save();
+	if (enable)
+		irqsync_port_irq_disable();		/* fn: irq_enable() */
+	else
+		pc_win_flags = irqsync_port_irq_save();	/* fn: irq_restore(pc_win_flags) */
+	r = plat_inject(fn, 0, j, k);
+	got = (long)(pc_deliv[c][0] - d0);
+	if (nested) {
+		irqsync_port_irq_restore(outer);
+		after = (long)(pc_deliv[c][0] - d0);
+	}
+	w->runs++;
+	if (got != want || after != 1) {
+		if (w->bad++ == 0) {
+			w->bad_j = j;
+			w->bad_k = k;
+			w->bad_got = got != want ? got : after;
+			w->bad_want = got != want ? want : 1;
+		}
+		pc_win_flush();
+	}
+	return r;
+}
+
+/* Every (j, k) with j <= k inside the call, and each past its end. */
+static int pc_win_sweep(struct pc_sweep *w, void (*fn)(void), int enable, int nested)
+{
+	long j, k;
+	int r;
+
+	for (j = 0; w->runs < PC_WIN_MAXRUNS; j++) {
+		for (k = j; w->runs < PC_WIN_MAXRUNS; k++) {
+			r = pc_win_run(w, fn, enable, nested, j, k);
+			if (r < 0)
+				return -1;
+			if (r == 0)
+				break;		/* k past the end of the call */
+		}
+		if (k == j && r == 0)
+			break;			/* j past the end too: all pairs run */
+	}
+	return w->runs < PC_WIN_MAXRUNS ? 0 : 1;
+}
+
+static void pc_win_verdict(int line, const struct pc_sweep *w, const char *what)
+{
+	if (w->bad == 0)
+		return;
+	pc_note("  window runs that failed: ", w->bad);
+	pc_note("  first: raised at boundary ", (unsigned long)w->bad_j);
+	pc_note("  first: noticed at boundary ", (unsigned long)w->bad_k);
+	pc_fail(line, what, w->bad_got, w->bad_want, 1);
+}
+
+/* REQ-LOCK-6: an interrupt raised at any point of an unmask (irq_restore of "enabled",
+ * irq_enable) is delivered exactly once by the time the unmask returns. */
+static void test_unmask_window(void)
+{
+	struct pc_sweep wr = { 0 }, we = { 0 };
+	int r1, r2;
+
+	r1 = pc_win_sweep(&wr, pc_win_restore, 0, 0);
+	if (r1 < 0) {
+		pc_skip("irq/unmask-window-delivers-exactly-once", "REQ-LOCK-6 REQ-TCB-2",
+			"this platform cannot single-step (plat_inject): hosted x86-64 Linux only");
+		return;
+	}
+	r2 = pc_win_sweep(&we, pc_win_enable, 1, 0);
+	pc_note("(raise, notice) boundary pairs run in irq_restore: ", wr.runs);
+	pc_note("(raise, notice) boundary pairs run in irq_enable: ", we.runs);
+	PC_CHECK(r1 == 0 && r2 == 0, "window: the unmask runs too many instructions to sweep");
+	pc_win_verdict(__LINE__, &wr,
+		       "window: irq_restore: handle_irq calls for one interrupt raised during it (want 1)");
+	pc_win_verdict(__LINE__, &we,
+		       "window: irq_enable: handle_irq calls for one interrupt raised during it (want 1)");
+	pc_report("irq/unmask-window-delivers-exactly-once", "REQ-LOCK-6 REQ-TCB-2");
+}
+
+/* REQ-LOCK-3, REQ-LOCK-6: an interrupt raised at any point of a nested restore (of a saved
+ * "disabled") stays held through it -- the mask is held across the nested restore, not
+ * dropped and retaken -- and the outer restore delivers it exactly once. */
+static void test_nested_restore_window(void)
+{
+	struct pc_sweep w = { 0 };
+	int r = pc_win_sweep(&w, pc_win_restore, 0, 1);
+
+	if (r < 0) {
+		pc_skip("irq/nested-restore-window-holds", "REQ-LOCK-3 REQ-LOCK-6",
+			"this platform cannot single-step (plat_inject): hosted x86-64 Linux only");
+		return;
+	}
+	pc_note("(raise, notice) boundary pairs run in the nested irq_restore: ", w.runs);
+	PC_CHECK(r == 0, "window: the nested restore runs too many instructions to sweep");
+	pc_win_verdict(__LINE__, &w,
+		       "window: nested restore: handle_irq calls inside it, or at the outer restore (want 0, then 1)");
+	pc_report("irq/nested-restore-window-holds", "REQ-LOCK-3 REQ-LOCK-6 REQ-TCB-2");
+}
+
 /* irqs_disabled() == the CPU's real state, and exactly 0 or 1 (acsl: REQ_LOCK_6:
  * \result == 1 - g_irqs_enabled). */
 static void pc_truth(int line, const char *where)
@@ -902,6 +1050,8 @@ static const struct {
 	{ "cpu-id/", test_cpu_id },
 	{ "irq/save-restore", test_save_restore },
 	{ "irq/masked-interrupt", test_held_then_delivered },
+	{ "irq/unmask-window", test_unmask_window },
+	{ "irq/nested-restore-window", test_nested_restore_window },
 	{ "irq/irqs-disabled", test_irqs_disabled_truth },
 	{ "irq/state-is-per-cpu", test_per_cpu },
 	{ "compiler-barrier/", test_unmask_orders_plain_accesses },

@@ -11,10 +11,16 @@
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
+#include <string.h>
 #include <stdio.h>
 #include <time.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
+#endif
+#if defined(__x86_64__) && defined(__linux__)
+#include <ucontext.h>
+#define PLAT_CAN_STEP 1
 #endif
 
 #include <irqsync/irqsync.h>
@@ -179,6 +185,107 @@ void plat_pause(void)
 	__builtin_ia32_pause();
 #endif
 }
+
+/*
+ * plat_inject: single-stepping with the trap flag (x86-64 Linux). A SIGTRAP handler that sets
+ * EFLAGS.TF in the context it returns to gets one more SIGTRAP after each instruction of the
+ * interrupted code; the kernel clears TF while a signal handler runs, so the port's own signal
+ * handler is not stepped, only the code of fn(). At boundary j the handler raises the source
+ * with the port's controller -- its pending bit is set and its signal sent -- while the signal
+ * stays blocked (this handler's sa_mask, then the returned-to context's mask); at boundary k
+ * it removes the signal from that mask, so the kernel delivers it before the next instruction:
+ * a raise at j whose arrival the CPU notices at k, as a raise on another CPU whose signal
+ * takes a while.
+ */
+#ifdef PLAT_CAN_STEP
+#define PLAT_TF 0x100L
+static volatile sig_atomic_t inj_in_fn, inj_was_in, inj_armed, inj_raised, inj_noticed;
+static volatile long inj_b, inj_j, inj_k;
+static volatile unsigned int inj_n;
+static int inj_installed;
+
+static void inj_notice(ucontext_t *uc)
+{
+	sigdelset(&uc->uc_sigmask, IRQSYNC_HOSTED_SIGNO);
+	uc->uc_mcontext.gregs[REG_EFL] &= ~PLAT_TF;	/* done: stop stepping */
+	inj_armed = 0;
+}
+
+static void inj_trap(int sig, siginfo_t *si, void *ctx)
+{
+	ucontext_t *uc = ctx;
+	long b;
+
+	(void)sig;
+	(void)si;
+	if (!inj_armed)
+		return;
+	uc->uc_mcontext.gregs[REG_EFL] |= PLAT_TF;
+	if (!inj_in_fn) {
+		if (!inj_was_in)
+			return;			/* not in fn() yet: keep stepping */
+		if (!inj_raised) {		/* j past the end */
+			plat_raise(inj_n);
+			inj_raised = 1;
+		}
+		inj_notice(uc);			/* k past the end */
+		return;
+	}
+	inj_was_in = 1;
+	b = inj_b++;
+	if (b == inj_j) {
+		plat_raise(inj_n);		/* its signal stays pending: blocked here */
+		inj_raised = 1;
+		sigaddset(&uc->uc_sigmask, IRQSYNC_HOSTED_SIGNO);
+	}
+	if (inj_raised && b >= inj_k) {
+		inj_noticed = 1;
+		inj_notice(uc);
+	}
+}
+
+int plat_inject(void (*fn)(void), unsigned int n, long j, long k)
+{
+	if (!inj_installed) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = inj_trap;
+		sa.sa_flags = SA_SIGINFO;
+		sigemptyset(&sa.sa_mask);
+		sigaddset(&sa.sa_mask, IRQSYNC_HOSTED_SIGNO);
+		if (sigaction(SIGTRAP, &sa, NULL) != 0)
+			return -1;
+		inj_installed = 1;
+	}
+	inj_n = n;
+	inj_j = j;
+	inj_k = k < j ? j : k;
+	inj_b = 0;
+	inj_was_in = inj_raised = inj_noticed = 0;
+	inj_armed = 1;
+	raise(SIGTRAP);			/* its handler turns stepping on */
+	inj_in_fn = 1;
+	fn();
+	inj_in_fn = 0;
+	/* The trap after the store above ends the stepping; nothing below is stepped. */
+	__asm__ __volatile__("" ::: "memory");
+	if (!inj_was_in) {		/* no trap came: this kernel or VM does not step */
+		inj_armed = 0;
+		return -1;
+	}
+	return inj_noticed ? 1 : 0;
+}
+#else
+int plat_inject(void (*fn)(void), unsigned int n, long j, long k)
+{
+	(void)fn;
+	(void)n;
+	(void)j;
+	(void)k;
+	return -1;
+}
+#endif
 
 void plat_fini(void)
 {

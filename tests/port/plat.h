@@ -61,6 +61,17 @@ unsigned int plat_clock_jitter(void);
 /* Inside a wait loop: let the other CPU thread run (hosted), or nothing (bare metal). */
 void plat_pause(void);
 
+/* Instruction-boundary injection, to drive the windows INSIDE the port's own functions (an
+ * interrupt raised between an unmask's look for pending work and its clearing of the mask; one
+ * that comes during a nested restore). Run fn() one instruction at a time; at its j-th
+ * instruction boundary raise source n (as plat_raise, on the calling CPU) but keep the CPU
+ * from noticing it; let the CPU notice it at the k-th boundary (k >= j). A j or k past the
+ * end of fn() means: at its end. Boundary 0 is just before fn() is called.
+ * Return: 1 if the CPU was let notice it inside fn(), 0 if fn() ended first, -1 if this
+ * platform cannot single-step (hosted: x86-64 Linux only; bare metal: none), and then the
+ * callers skip. Like plat_raise, it never calls the port's interrupt-state functions. */
+int plat_inject(void (*fn)(void), unsigned int n, long j, long k);
+
 /* Quiet the interrupt sources at the end of the run. */
 void plat_fini(void);
 

@@ -34,12 +34,17 @@
  * random offset of 0..400 cycles; race; end barrier; check; reset.
  *
  * Usage:
- *   race [--barrier] [--signals] --hits N --cap SECONDS [--count]
+ *   race [--barrier] [--signals] --hits N --cap SECONDS [--max-cap SECONDS]
+ *        [--count]
  *       run until N window hits: print "no violation in N window hits", exit
  *       0; stop at the first violation (print VIOLATION..., exit 1), or with
  *       --count count violations until N hits (exit 0: a rate, for make
- *       bench).  Reaching the wall-clock cap first is INCONCLUSIVE (exit 3),
- *       never a pass.
+ *       bench).  --cap is what the run should need on a machine of the
+ *       expected speed; a slower one (a loaded host, a slow emulator) gets
+ *       more time: past the cap the run goes on as long as the window-hit
+ *       rate measured so far reaches N within --max-cap (default 4 x --cap).
+ *       A run that cannot is INCONCLUSIVE (exit 3) -- at once, or at
+ *       --max-cap -- never a pass.
  *   race [--barrier] [--signals] --cap SECONDS
  *       time-sized (the qemu-user run of mk/cross.mk): until the first
  *       violation (exit 1) or the cap ("no violation", exit 0); window hits
@@ -60,6 +65,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
 #endif
@@ -112,18 +120,48 @@ static inline unsigned int rnd(unsigned int *s)
 	return *s;
 }
 
-/* A sense-reversing spin barrier for two threads. */
-static atomic_int bar_count, bar_sense;
+/*
+ * A sense-reversing barrier for two threads: it spins, and sleeps on a futex
+ * once the other side is late by BAR_SPINS loads.  On a quiet host the other
+ * side comes within a few hundred loads and nothing changes; on a loaded one
+ * (or under qemu-user) the other thread is often descheduled, and a waiter
+ * that spun on would burn its time slice while its partner waits for a core.
+ * A sleeper woken by the futex runs again soon (the scheduler credits its
+ * sleep), so both sides meet in the race window far more often: the window
+ * hits per second under load, not what a round does.
+ */
+#define BAR_SPINS 20000
+static atomic_int bar_count, bar_sense, bar_sleeping;
+
+static void bar_sleep(int old_sense)
+{
+	atomic_fetch_add(&bar_sleeping, 1);	/* a count: the other side may be
+						 * on its way out of an earlier sleep */
+	/* seq_cst store, then load: the waker's store of the sense, then its
+	 * load of bar_sleeping, cannot both miss (either it wakes us or we see
+	 * the new sense and do not sleep; FUTEX_WAIT also rechecks the value). */
+	if (atomic_load(&bar_sense) == old_sense)
+		(void)syscall(SYS_futex, &bar_sense, FUTEX_WAIT_PRIVATE, old_sense, NULL, NULL, 0);
+	atomic_fetch_sub(&bar_sleeping, 1);
+}
 
 static void barrier(int *local_sense)
 {
+	unsigned int spins = 0;
+
 	*local_sense = !*local_sense;
 	if (atomic_fetch_add(&bar_count, 1) == 1) {
 		atomic_store(&bar_count, 0);
 		atomic_store(&bar_sense, *local_sense);
+		if (atomic_load(&bar_sleeping))
+			(void)syscall(SYS_futex, &bar_sense, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 	} else {
-		while (atomic_load(&bar_sense) != *local_sense)
-			;
+		while (atomic_load(&bar_sense) != *local_sense) {
+			if (++spins >= BAR_SPINS) {
+				bar_sleep(!*local_sense);
+				spins = 0;
+			}
+		}
 	}
 }
 
@@ -259,6 +297,9 @@ static int driver_round(unsigned int *seed)
 
 /* What a run is asked for (the command line). */
 static double opt_cap = 10.0;		/* wall-clock cap, seconds */
+static double opt_max_cap;		/* --hits: how far a slow machine may extend it (0: 4 x cap) */
+static double extended_to;		/* --hits: past the cap, the time of the last extension */
+static double final_rate;		/* window hits per second over the run */
 static unsigned long long opt_hits;	/* target window hits; 0: time-sized (--cap only) */
 static int opt_count;			/* --count: count violations up to the target */
 
@@ -294,19 +335,41 @@ static void check_round(double t0)
 	}
 }
 
+/*
+ * Past the cap, a run sized by hits goes on while it will get there: the hits
+ * so far over the time so far (this machine's rate, under its load now)
+ * reach the target within the max cap.  A run that has stopped hitting the
+ * window, or is too slow for the max cap, ends at once, inconclusive.
+ */
+static int may_extend(double elapsed)
+{
+	double rate = elapsed > 0.0 ? (double)hits / elapsed : 0.0;
+
+	if (elapsed >= opt_max_cap || rate <= 0.0)
+		return 0;
+	if (elapsed + (double)(opt_hits - hits) / rate > opt_max_cap)
+		return 0;
+	extended_to = elapsed;
+	return 1;
+}
+
 /* Stop after this round?  Sets *capped when the wall-clock cap ended the run. */
 static int run_over(double t0, int *capped)
 {
+	double elapsed;
+
 	if (violations && !opt_count)
 		return 1;
 	if (opt_hits && hits >= opt_hits)
 		return 1;
 	/* the clock is read every 1024 rounds: a round is about a microsecond */
-	if ((rounds & 1023ULL) == 0ULL && now() - t0 > opt_cap) {
-		*capped = 1;
-		return 1;
-	}
-	return 0;
+	if ((rounds & 1023ULL) != 0ULL)
+		return 0;
+	elapsed = now() - t0;
+	if (elapsed <= opt_cap || (opt_hits && may_extend(elapsed)))
+		return 0;
+	*capped = 1;
+	return 1;
 }
 
 /* The driver's loop of rounds, until run_over(); returns whether the cap ended it. */
@@ -359,11 +422,18 @@ static void print_figures(double dt, int capped)
 	       "%.1f violations per million window hits\n", per_m,
 	       rounds ? 1e6 * (double)hits / (double)rounds : 0.0,
 	       hits ? 1e6 * (double)violations / (double)hits : 0.0);
+	final_rate = dt > 0.0 ? (double)hits / dt : 0.0;
+	if (extended_to > 0.0)
+		printf("slow machine: past its %g s cap the run went on (%.1f s in all) while its "
+		       "rate, %.0f window hits per second, reached the target within the %g s max "
+		       "cap\n", opt_cap, dt, final_rate, opt_max_cap);
 	printf("RACE {\"rounds\": %llu, \"handler_runs\": %llu, \"window_hits\": %llu, "
 	       "\"target_hits\": %llu, \"violations\": %llu, \"first_violation_hits\": %llu, "
 	       "\"first_violation_round\": %llu, \"seconds\": %.3f, \"per_million\": %.1f, "
+	       "\"cap\": %g, \"max_cap\": %g, \"extended\": %s, \"hits_per_second\": %.0f, "
 	       "\"outcome\": \"%s\"}\n", rounds, handler_runs, hits, opt_hits, violations,
-	       first_hits, first_round, dt, per_m, outcome(capped));
+	       first_hits, first_round, dt, per_m, opt_cap, opt_hits ? opt_max_cap : opt_cap,
+	       extended_to > 0.0 ? "true" : "false", final_rate, outcome(capped));
 }
 
 /* The verdict line and exit status of a run (the suites match these lines). */
@@ -376,9 +446,10 @@ static int verdict(int capped)
 		return 1;
 	}
 	if (opt_hits && capped) {
-		printf("INCONCLUSIVE: %llu of %llu window hits within the %.0f s cap: "
+		printf("INCONCLUSIVE: %llu of %llu window hits within the %g s cap "
+		       "(%.0f hits/s here: the target is out of reach of the %g s max cap): "
 		       "not enough rounds hit the race window to count as evidence\n",
-		       hits, opt_hits, opt_cap);
+		       hits, opt_hits, opt_cap, final_rate, opt_max_cap);
 		return 3;
 	}
 	if (opt_count)
@@ -407,6 +478,8 @@ static int parse_args(int argc, char **argv)
 			opt_count = 1;
 		else if (!strcmp(argv[i], "--cap") && i + 1 < argc)
 			opt_cap = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--max-cap") && i + 1 < argc)
+			opt_max_cap = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--hits") && i + 1 < argc)
 			opt_hits = strtoull(argv[++i], NULL, 0);
 		else
@@ -414,6 +487,10 @@ static int parse_args(int argc, char **argv)
 	}
 	if (opt_count && !opt_hits)
 		return -1;	/* a rate is sized by window hits too */
+	if (opt_max_cap <= 0.0)
+		opt_max_cap = 4.0 * opt_cap;
+	if (opt_max_cap < opt_cap)
+		return -1;	/* the max cap extends the cap, never shortens it */
 	return probe;
 }
 
@@ -450,7 +527,7 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	probe = parse_args(argc, argv);
 	if (probe < 0) {
-		fprintf(stderr, "usage: race [--barrier] [--signals] [--hits N [--count]] --cap SECONDS"
+		fprintf(stderr, "usage: race [--barrier] [--signals] [--hits N [--count] [--max-cap SECONDS]] --cap SECONDS"
 			" | --probe\n");
 		return 2;
 	}
@@ -480,8 +557,8 @@ int main(int argc, char **argv)
 #endif
 	       opt_barrier ? "smp_mb" : "none", opt_signals ? "signals" : "direct", cpu_d, cpu_h);
 	if (opt_hits)
-		printf("target: %llu window hits%s, cap %.0f s\n", opt_hits,
-		       opt_count ? " (counting violations)" : "", opt_cap);
+		printf("target: %llu window hits%s, cap %.0f s (a slower machine: up to %.0f s)\n",
+		       opt_hits, opt_count ? " (counting violations)" : "", opt_cap, opt_max_cap);
 
 	t0 = now();
 	capped = run_rounds();

@@ -4,8 +4,8 @@
 # baremetal-aarch64 under qemu-system-aarch64 (virt, one CPU and two) -- and on the
 # deliberately broken ports of tests/port/broken/, each an expected failure that must name the
 # obligation it breaks. [REQ-TCB-1 REQ-TCB-2]
-# Every run is bounded (mk/port.mk wraps each program and qemu in `timeout`; every wait in the
-# suite counts iterations); builds and runs are niced: the machine is shared.
+# Every run is bounded (mk/port.mk wraps each program and qemu in `timeout`, a hang guard; every
+# wait in the suite counts iterations); builds and runs are niced: the machine is shared.
 . tests/lib.sh
 MAKE="nice -n 10 make --no-print-directory -s"
 
@@ -14,7 +14,9 @@ for p in hosted baremetal-armv7m baremetal-aarch64; do
   t_run "port/$p/build (port + suite in one translation unit) [REQ-TCB-2]" \
     $MAKE port-check-build PORT=$p
   ((${T_LAST_RC:-0} == 0)) || continue
-  t_tap "port/$p" $MAKE port-check PORT=$p
+  # the case limit covers both targets of baremetal-aarch64 at PC_RUN_LIMIT (540 s) each: a
+  # hang guard; a quiet run takes seconds (mk/port.mk)
+  T_LIMIT=1200 t_tap "port/$p" $MAKE port-check PORT=$p
 done
 
 # ---- the broken ports: each fails, and on the obligation it breaks ----
@@ -23,6 +25,7 @@ done
 xfail() {
   local port=$1; shift
   local log rc dt spec
+  local T_LIMIT=1200	# up to two targets at PC_RUN_LIMIT each: a hang guard, as above
   _t_go "port/broken/$port" $MAKE port-check PORT=broken/"$port"
   for spec in "$@"; do
     _t_xfail "port/broken/$port: ${spec%% =~ *}" "${spec#* =~ }"
@@ -34,6 +37,16 @@ xfail hosted-restore-ignores-state \
   "restore of a saved 'disabled' enables [REQ-LOCK-3 REQ-FLAGS-2] =~ ^not ok [0-9]+ - hosted/irq/save-restore-nesting-exact "
 xfail hosted-unmask-drops-held \
   "unmask drops the held interrupts [REQ-LOCK-6] =~ ^not ok [0-9]+ - hosted/irq/masked-interrupt-held-then-delivered-at-unmask "
+# The windows inside the unmask and the nested restore (conformance.c, plat_inject): each
+# broken port passes every before/after case and fails the sweep, by its count.
+xfail hosted-unmask-looks-before-clearing \
+  "pending looked at before the mask is cleared: the interrupt raised in between is lost [REQ-LOCK-6] =~ ^not ok [0-9]+ - hosted/irq/unmask-window-delivers-exactly-once " \
+  "lost: no handler call for it by the end of the unmask (0, not 1) [REQ-LOCK-6] =~ ^#   conformance.c:[0-9]+: window: irq_restore: handle_irq calls for one interrupt raised during it \(want 1\): 0 != 1"
+xfail hosted-unmask-delivers-twice \
+  "the unmask replays what it read before claiming it: delivered twice [REQ-LOCK-6 REQ-DISPATCH-8] =~ ^not ok [0-9]+ - hosted/irq/unmask-window-delivers-exactly-once " \
+  "doubled: two handler calls for one interrupt (2, not 1) [REQ-DISPATCH-8] =~ ^#   conformance.c:[0-9]+: window: irq_restore: handle_irq calls for one interrupt raised during it \(want 1\): 2 != 1"
+xfail hosted-nested-restore-drops-mask \
+  "a nested restore drops the mask for a moment: delivered inside the held region [REQ-LOCK-3 REQ-LOCK-6] =~ ^not ok [0-9]+ - hosted/irq/nested-restore-window-holds "
 xfail hosted-cpu-id-out-of-range \
   "cpu_id reaches IRQSYNC_NR_CPUS [REQ-TCB-2 REQ-HANDLER-2] =~ ^not ok [0-9]+ - hosted/cpu-id/in-range-stable-distinct "
 xfail hosted-irqs-disabled-lies \

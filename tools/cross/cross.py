@@ -205,6 +205,9 @@ def sizes(prefix, files):
 WEAK = {
     "relaxed": ("MISSING acquire_load in xprobe_spin_lock", None),
     "norelease": ("MISSING release in xprobe_spin_unlock", "ok acquire_load in xprobe_spin_lock"),
+    # order, not presence (tests/cross/barrier_probe.c's production-only twins)
+    "early-publish": ("MISSING publish in xprobe_spin_unlock", "ok wait_acquire in xprobe_spin_lock"),
+    "relaxed-first-look": ("MISSING wait_acquire in xprobe_spin_lock", "ok publish in xprobe_spin_unlock"),
 }
 
 

@@ -129,6 +129,21 @@ t_run_fail "report/test column: the check catches a proof-group case counted as 
   "BAD FIX-ERR-1: test pass" $chk groups "$ev/evidence.json"
 tests/report/mkfixture.sh "$fx" >/dev/null 2>&1
 
+# A Verify field names its methods outside parentheses (tools/trace.py): what a parenthesis says
+# about another method's expected failures names none (REQ-ERR-6's field reads so).
+verify_methods() { # verify_methods TEXT WANT: the methods tools/trace.py reads from a Verify field
+  local id=REQ""-FIXTURE-6  # (spelt so that the tree's trace check does not read it as a citation)
+  printf '### %s — t\n**Statement.** s\n**Rationale.** r\n**Verify.** %s\n' "$id" "$1" >"$out/req.md" &&
+    python3 -c 'import sys; from tools import trace
+r, p = trace.parse_requirements(sys.argv[1]); got = " ".join(r[sys.argv[3]]["methods"])
+print(f"methods: {got!r}, want {sys.argv[2]!r}"); sys.exit(got != sys.argv[2])' "$out/req.md" "$2" "$id"
+}
+t_run "report/trace: methods named in parentheses are not methods of the requirement" \
+  verify_methods "test (debug build). (Shown by expected failures: the model's hazard run, a proof failure.)" "test"
+t_run_fail "report/trace: the same words outside parentheses are methods (the check can fail)" \
+  "methods: 'model proof test', want 'test'" \
+  verify_methods "test (debug build), model (hazard run), proof (failure)." "test"
+
 # Two runs on unchanged inputs: the same evidence.json apart from times.
 gen >/dev/null && cp "$ev/evidence.json" "$out/run1.json" && sleep 1 && gen >/dev/null
 t_run "report/deterministic: two runs give the same evidence.json apart from times" \

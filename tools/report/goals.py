@@ -144,7 +144,8 @@ def main(argv):
             print(f"{r['status']:4} {rid} {r['pattern']} [{'proof' if r['credit'] else 'no credit'}]"
                   f" {r['detail']}")
         for g in ev[rid]["unlisted"]:
-            print(f"unlisted {rid} {g}: cites it, no row of {LIST} lists it (no credit)")
+            print(f"unlisted {rid} {g}: cites it, no row of {LIST} lists it (no credit); a row: "
+                  f"| {rid} | `{g}` | proof |   (or `no: <why>`)")
     n = sum(len(e["unlisted"]) for e in ev.values())
     print(f"goals: {len(rows)} rows, {bad} stale, failing or malformed, {n} unlisted goal(s)")
     return 1 if bad else 0

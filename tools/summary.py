@@ -1,9 +1,10 @@
 """The one-screen summary at the end of `make`: python3 -m tools.summary [EVIDENCE_DIR]
 
-Reads EVIDENCE_DIR/evidence.json (written by `make report`). Exit status 1 when a producer failed,
-a result is not fresh, a requirement's evidence failed, a goal is unproved, a model run or a test
-did not go as expected; 0 otherwise (producers that do not exist yet show as NOT RUN, in red);
-2 when there is no evidence.json.
+Reads EVIDENCE_DIR/evidence.json (written by `make report`). Exit status 1 when any line of the
+summary does not say ok: a producer failed or its result is not fresh or missing (NOT RUN), a
+requirement is not verified (partial, failed or without evidence), a goal is unproved, a row of
+spec/proof-goals.md is stale, a model run, a test or a cross target did not go as expected;
+0 otherwise, so `make` never prints FAIL and exits 0; 2 when there is no evidence.json.
 """
 import json, os, sys
 

@@ -50,12 +50,27 @@ def parse_requirements(path="spec/requirements.md"):
                 problems.append(f"{path}:{r['line']}: {rid} has no {fld} field")
         stmt = r["text"].split("**Statement.**", 1)[-1].split("**Rationale.**", 1)[0]
         r["statement"] = " ".join(stmt.split())
-        verify = r["text"].split("**Verify.**", 1)[-1]
+        verify = top_level(r["text"].split("**Verify.**", 1)[-1])
         r["methods"] = [m for m in METHODS if re.search(rf"\b{m}\b", verify)]
         if not r["methods"] and "as REQ-" not in verify:
             problems.append(f"{path}:{r['line']}: {rid} names no verification method")
         del r["text"]
     return reqs, problems
+
+
+def top_level(text):
+    """text without what stands in parentheses: a Verify field names its methods at the top
+    level, `test (debug build), proof (precondition)`; what a parenthesis says about a method
+    (or about another method's expected failures) names none."""
+    out, depth = [], 0
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
 
 
 def tracked_files():

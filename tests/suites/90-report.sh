@@ -95,6 +95,55 @@ t_run_fail "report/xfail: an unmarked expected failure counted as support is cau
   "BAD FIX-ERR-1: test pass, requirement partial" $xchk verdict "$ev/evidence.json" "$ev/index.html"
 tests/report/mkfixture.sh "$fx" >/dev/null 2>&1
 
+# Proof credit only through spec/proof-goals.md (spec/report.md §2): the fixture's goal
+# handle_irq_ensures_FIX_DISPATCH_1_locked cites FIX-DISPATCH-1 but no row lists it, so it gives
+# no credit and is flagged; FIX-SYNC-2's `no:` row shows its goal as cited, not support.
+relist() { # relist ROW: the fixture's goal list with ROW added (trace reads the whole tree: restamp it)
+  printf '%s\n' "$1" >>"$fx/spec/proof-goals.md" &&
+    IRQSYNC_ROOT=$fx BUILD=$fx/build python3 -m tools.stamp run trace -- \
+      cp "$top/tests/report/fixtures/results/trace.json" "$ev/" >/dev/null && gen >/dev/null
+}
+gen >/dev/null
+t_run "report/proof credit: a goal citing a requirement but not listed gives none, and is flagged" \
+  $chk credit "$ev/evidence.json"
+# the check can fail: the same goal listed for FIX-DISPATCH-1 is credited
+relist '| FIX-DISPATCH-1 | `handle_irq:handle_irq_ensures_FIX_DISPATCH_1_locked` | proof |'
+t_run_fail "report/proof credit: the check catches a credited goal" \
+  "BAD FIX-DISPATCH-1: proof pass" $chk credit "$ev/evidence.json"
+# A stale row (its clause renamed or removed) fails its requirement, and `make`'s summary.
+tests/report/mkfixture.sh "$fx" >/dev/null 2>&1
+relist '| FIX-TCB-1 | `handle_irq:handle_irq_ensures_FIX_TCB_1_renamed` | proof |'
+t_run "report/proof credit: a row matching no goal is stale and fails its requirement" \
+  $chk stale "$ev/evidence.json" FIX-TCB-1 'handle_irq:handle_irq_ensures_FIX_TCB_1_renamed'
+t_run_fail "report/proof credit: the summary names the stale row and exits 1" \
+  "stale goal list row matches no goal: FIX-TCB-1 handle_irq:handle_irq_ensures_FIX_TCB_1_renamed" \
+  python3 -m tools.summary "$ev"
+# A passing case of the proof group citing FIX-ERR-1 is not a test item of it ...
+tests/report/mkfixture.sh "$fx" >/dev/null 2>&1 && gen >/dev/null
+t_run "report/test column: a proof-group case is not a test item" $chk groups "$ev/evidence.json"
+# ... and the check can fail: the same case recorded by the unit group counts
+sed 's#"suite": "50-proof"#"suite": "20-unit"#' tests/report/fixtures/results/summary.json >"$out/unit-case.json" &&
+  IRQSYNC_ROOT=$fx BUILD=$fx/build python3 -m tools.stamp run tests -- \
+    cp "$out/unit-case.json" "$fx/build/results/summary.json" >/dev/null && gen >/dev/null
+t_run_fail "report/test column: the check catches a proof-group case counted as a test" \
+  "BAD FIX-ERR-1: test pass" $chk groups "$ev/evidence.json"
+tests/report/mkfixture.sh "$fx" >/dev/null 2>&1
+
+# A Verify field names its methods outside parentheses (tools/trace.py): what a parenthesis says
+# about another method's expected failures names none (REQ-ERR-6's field reads so).
+verify_methods() { # verify_methods TEXT WANT: the methods tools/trace.py reads from a Verify field
+  local id=REQ""-FIXTURE-6  # (spelt so that the tree's trace check does not read it as a citation)
+  printf '### %s — t\n**Statement.** s\n**Rationale.** r\n**Verify.** %s\n' "$id" "$1" >"$out/req.md" &&
+    python3 -c 'import sys; from tools import trace
+r, p = trace.parse_requirements(sys.argv[1]); got = " ".join(r[sys.argv[3]]["methods"])
+print(f"methods: {got!r}, want {sys.argv[2]!r}"); sys.exit(got != sys.argv[2])' "$out/req.md" "$2" "$id"
+}
+t_run "report/trace: methods named in parentheses are not methods of the requirement" \
+  verify_methods "test (debug build). (Shown by expected failures: the model's hazard run, a proof failure.)" "test"
+t_run_fail "report/trace: the same words outside parentheses are methods (the check can fail)" \
+  "methods: 'model proof test', want 'test'" \
+  verify_methods "test (debug build), model (hazard run), proof (failure)." "test"
+
 # Two runs on unchanged inputs: the same evidence.json apart from times.
 gen >/dev/null && cp "$ev/evidence.json" "$out/run1.json" && sleep 1 && gen >/dev/null
 t_run "report/deterministic: two runs give the same evidence.json apart from times" \
@@ -145,10 +194,10 @@ t_run "report/page numbers equal evidence.json with stale and missing results" \
 tests/report/mkfixture.sh "$fx" >/dev/null 2>&1 && gen >/dev/null
 t_run_fail "report/summary exits 1 when a goal is unproved or a test failed" "proof goals proved +FAIL +19 / 20" \
   python3 -m tools.summary "$ev"
-greenrun() {
+greenrun() { # greenrun [REQ ...]: the green results (plus REQs left unverified), then the summary
   local g=$out/green
-  $chk green tests/report/fixtures/results "$g" >/dev/null &&
-  for p in model:model.json proofs:proofs.json cross:cross.json; do
+  rm -rf "$g" && $chk green tests/report/fixtures/results "$g" "$@" >/dev/null &&
+  for p in model:model.json proofs:proofs.json cross:cross.json trace:trace.json; do
     IRQSYNC_ROOT=$fx BUILD=$fx/build python3 -m tools.stamp run "${p%%:*}" -- \
       bash -c "cp '$g/${p#*:}' '$ev/' && cp -r '$g/trails' '$ev/'" >/dev/null || return 1
   done &&
@@ -157,6 +206,14 @@ greenrun() {
   gen >/dev/null && python3 -m tools.summary "$ev"
 }
 t_run "report/summary exits 0 when every result is fresh and good" greenrun
+# The default `make` ends with the summary and exits with its status: with every other line ok,
+# one requirement only partial (FIX-LOCK-1: its lint leg has no result) prints FAIL and fails
+# `make`; the same results without it pass (EVIDENCE_ALL= leaves `make` only deps and the summary).
+make_summary() { make --no-print-directory EVIDENCE_ALL= EVIDENCE="$ev" all; }
+t_run "report/make: exits 0 on green results" make_summary
+greenrun FIX-LOCK-1 >/dev/null
+t_run_fail "report/make: a partial requirement prints FAIL and fails make" \
+  "requirements verified +FAIL +2 / 3 +1 partial" make_summary
 t_run_fail "report/summary exits 2 without a report" "no report in" python3 -m tools.summary "$out/nowhere"
 
 # The evidence names files relative to the repository: a real violation run and saved by the

@@ -6,6 +6,7 @@ as "invalid" — never silently dropped, never a crash. Rules for "verified" are
 import json, os, re
 
 from tools import stamp
+from tools.report import goals as goalsmod
 from tools.report import trail as trailmod
 
 MACHINE = ("model", "proof", "test", "lint")  # methods a run can settle; "review" is read
@@ -175,58 +176,6 @@ def load_all(build):
     return out
 
 
-# ---- proof references -> functions ---------------------------------------------------------
-
-C_KEYWORDS = {"if", "while", "for", "switch", "return", "sizeof", "do", "else", "case"}
-DECL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
-
-
-def _declarator(text):
-    head = re.split(r"[;{]", text, maxsplit=1)[0]
-    names = [m.group(1) for m in DECL.finditer(head) if m.group(1) not in C_KEYWORDS]
-    return names[0] if names else None
-
-
-def function_of(root, ref):
-    """The C function a proof reference `file:line` belongs to: the declaration that follows the
-    ACSL contract it stands in, else the function whose body encloses it (loop annotations,
-    asserts). None when there is none (a predicate or lemma of acsl/)."""
-    path, _, ln = ref.rpartition(":")
-    try:
-        with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
-            lines = f.read().split("\n")
-        i = int(ln) - 1
-    except (OSError, ValueError):
-        return None
-    if not 0 <= i < len(lines):
-        return None
-    start = None
-    for k in range(i, -1, -1):
-        if "/*@" in lines[k]:
-            start = k
-            break
-        if "*/" in lines[k] and k != i:
-            break
-    if start is not None:
-        end = next((k for k in range(i, len(lines)) if "*/" in lines[k]), None)
-        if end is not None:
-            after = lines[end].split("*/", 1)[1]
-            nxt = [after] + lines[end + 1:end + 8]
-            first = next((l for l in nxt if l.strip()), "")
-            if first and not first[0].isspace() or after.strip():
-                fn = _declarator("\n".join(nxt))
-                if fn:
-                    return fn
-    for k in range(i, -1, -1):
-        l = lines[k]
-        if l.startswith("}") and k != i:
-            return None  # between functions: a top-level annotation
-        if l and (l[0].isalpha() or l[0] == "_") and "(" in l and not l.rstrip().endswith(";") \
-                and not l.startswith(("typedef", "struct", "enum", "union")):
-            return _declarator(l)
-    return None
-
-
 # ---- the join -------------------------------------------------------------------------------
 
 def cites(rid, text):
@@ -243,11 +192,57 @@ def test_is_xfail(case):
     return str(case.get("detail", "")).lstrip().startswith(XFAIL_MARKS)
 
 
+# Which test groups (tests/suites/NN-<group>.sh) give which method its items (spec/report.md §2).
+# A case of a test group is a test item; of the lint group, a lint item. The model, proof and
+# refinement groups check the checkers (the matrix, the gate, the map) and the report group the
+# report: their passing cases support no requirement — the model's support is model.json, the
+# proof's the goals spec/proof-goals.md lists — but their failures fail what they cite and their
+# expected failures show the method able to fail.
+TEST_GROUPS = ("foundation", "unit", "examples", "stress", "port", "cross", "conformance", "mutants")
+LINT_GROUPS = ("lint",)
+OTHER_GROUPS = {"model": "model", "proof": "proof", "refinement": "test", "report": "test"}
+
+
+def group_of(suite):
+    """The group of a suite: its name's first word after the number (`20-unit` -> `unit`,
+    `60-lint-broken` -> `lint`, `cross/armv7` -> `cross`)."""
+    return re.sub(r"^\d+-", "", str(suite).split("/")[0]).split("-")[0]
+
+
+def case_method(suite):
+    """(method, counts as support) of a case of `suite`; (None, False) for an unknown group."""
+    g = group_of(suite)
+    if g in TEST_GROUPS:
+        return "test", True
+    if g in LINT_GROUPS:
+        return "lint", True
+    if g in OTHER_GROUPS:
+        return OTHER_GROUPS[g], False
+    return None, False
+
+
+def _test_items(rid, tests):
+    items = []
+    for c in tests:
+        if not (cites(rid, c["name"]) or cites(rid, c["detail"])):
+            continue
+        m, support = case_method(c["suite"])
+        st = {"pass": "pass", "skip": "skip"}.get(c["status"], "fail")
+        x = {"method": m or "test", "name": c["name"], "suite": c["suite"],
+             "xfail": test_is_xfail(c), "status": st, "detail": c["detail"][:200]}
+        if not support and st == "pass" and not x["xfail"]:
+            # a passing case of a checker's group: shown as a reference, never support
+            x.update(status="cited", detail=f"a case of the {group_of(c['suite'])} group: "
+                                           f"not a test of the requirement (spec/report.md)")
+        items.append(x)
+    return items
+
+
 def join(root, prod):
     """Requirement -> evidence items with statuses, and each requirement's status."""
     tr = prod["trace"]["data"]
     if tr is None:
-        return {}, ["trace.json not available: no requirement table"]
+        return {}, ["trace.json not available: no requirement table"], None
     model = prod["model"]["data"] or []
     proofs = prod["proofs"]["data"]
     tests = list((prod["tests"]["data"] or {}).get("cases", []))
@@ -257,11 +252,16 @@ def join(root, prod):
                 tests.append({"suite": f"cross/{t['target']}", "name": f"{t['target']}/{c.get('name')}",
                               "status": c.get("status", "fail"), "detail": str(c.get("detail", ""))})
     problems = []
-    fn_cache = {}
-    assumed = set()
-    if proofs:
-        for a in proofs.get("assumptions", []):
-            assumed.add(a.get("function") if isinstance(a, dict) else str(a).split(":")[0].strip())
+    for g in sorted({group_of(c["suite"]) for c in tests}):
+        if case_method(g)[0] is None:
+            problems.append(f"test group {g!r} is in no class of spec/report.md §2 "
+                            f"(tools/report/collect.py TEST_GROUPS): its cases count for nothing")
+    rows, pr = goalsmod.read(root)
+    problems += pr
+    prefix = sorted({rid.split("-")[0] for rid in tr["requirements"]} or {"REQ"})[0]
+    listed = goalsmod.evaluate(rows, proofs, prefix) if proofs else None
+    for rid in sorted(set((listed or {})) - set(tr["requirements"])):
+        problems.append(f"{goalsmod.LIST}: {rid} is not a requirement")
     reqs = {}
     order = lambda rid: (tr["requirements"][rid].get("line") or 0, _req_key(rid))  # the spec's order
     for rid in sorted(tr["requirements"], key=order):
@@ -277,14 +277,8 @@ def join(root, prod):
                               "detail": f"expected {run.get('expected')}, got {run.get('result')}"
                                         + ("" if run.get("exhaustive") or run.get("expected") != "hold"
                                            else " (not exhaustive)")})
-        items += _proof_items(root, rid, refs.get("proof", []), proofs, assumed, fn_cache,
-                              prod["proofs"])
-        for c in tests:
-            if cites(rid, c["name"]) or cites(rid, c["detail"]):
-                items.append({"method": "lint" if "lint" in c["suite"] else "test",
-                              "name": c["name"], "suite": c["suite"], "xfail": test_is_xfail(c),
-                              "status": {"pass": "pass", "skip": "skip"}.get(c["status"], "fail"),
-                              "detail": c["detail"][:200]})
+        items += _proof_items(rid, rows, proofs, listed, prod["proofs"])
+        items += _test_items(rid, tests)
         methods = [m for m in r.get("methods", []) if m in MACHINE]
         by = {}
         for m in MACHINE:
@@ -299,7 +293,22 @@ def join(root, prod):
                      "refs": {k: v for k, v in sorted(refs.items())}, "items": items,
                      "method_status": {m: by[m] for m in MACHINE if m in methods or by[m] != "none"},
                      "status": st}
-    return reqs, problems
+    return reqs, problems, _list_summary(rows, listed, proofs)
+
+
+def _list_summary(rows, listed, proofs):
+    """The goal list against this run: rows, stale rows, unlisted goals (evidence.json)."""
+    out = {"file": goalsmod.LIST, "rows": len(rows),
+           "credited": sum(1 for r in rows if r["credit"]), "stale": [], "unlisted": {},
+           "checked": listed is not None}
+    for rid, e in sorted((listed or {}).items()):
+        out["stale"] += [f"{rid} {x['pattern']} ({goalsmod.LIST}:{x['line']})"
+                         for x in e["rows"] if not x["goals"] and x["pattern"] != goalsmod.TRUSTED_BASE]
+        if e["unlisted"]:
+            out["unlisted"][rid] = e["unlisted"]
+    if proofs is not None and listed is None:
+        out["why"] = "proofs.json names no goals (`goals`): rerun `make prove`"
+    return out
 
 
 def _req_key(rid):
@@ -314,48 +323,33 @@ def _run_label(run):
     return " ".join(str(b) for b in bits if b)
 
 
-def _proof_items(root, rid, refs, proofs, assumed, cache, freshness):
-    items = []
-    if not refs and not (proofs and rid in (proofs.get("requirements") or {})):
-        return items
+def _proof_items(rid, rows, proofs, listed, freshness):
+    """The proof items of a requirement: one per row of spec/proof-goals.md that names it (a
+    credited row passes when its goals are all proved; a row `no:` is shown as cited, never
+    support; a stale row, matching no goal, fails), plus one for its unlisted goals (flagged,
+    no credit). Goals that merely cite the requirement, or proof references in the tree, are
+    not proof of it."""
+    mine = [r for r in rows if r["rid"] == rid]
     if proofs is None:
-        return [{"method": "proof", "name": ref, "status": "none",
-                 "detail": f"proof results {freshness['status']}"} for ref in refs]
-    preq = proofs.get("requirements")
-    if isinstance(preq, dict) and isinstance(preq.get(rid), dict):
-        # the gate counts the goals of every property that cites the ID: authoritative
-        q = preq[rid]
-        tot, pr = q.get("total", 0), q.get("proved", 0)
-        ok = _is_number(tot) and tot > 0 and pr == tot
-        return [{"method": "proof", "name": f"goals citing {rid}", "status": "pass" if ok else "fail",
-                 "detail": f"{pr}/{tot} goals proved"}]
-    funcs = proofs.get("functions", {})
-    seen = set()
-    # functions that declare the requirement themselves (optional field in proofs.json)
-    for fn, f in sorted(funcs.items()):
-        if isinstance(f, dict) and rid in (f.get("requirements") or []):
-            seen.add(fn)
-    for ref in refs:
-        if ref not in cache:
-            cache[ref] = function_of(root, ref)
-        fn = cache[ref]
-        if fn in funcs:
-            seen.add(fn)
-        elif fn in assumed:
-            items.append({"method": "proof", "name": f"{fn} ({ref})", "status": "assumed",
-                          "detail": "contract assumed (trusted base), not proved"})
-        else:
-            glob = proofs["total"] > 0 and proofs["proved"] == proofs["total"]
-            items.append({"method": "proof", "name": ref, "status": "pass" if glob else "fail",
-                          "detail": ("not a function goal; every goal of the run proved"
-                                     if glob else "not a function goal; the run has unproved goals")
-                                    + (f" (nearest function: {fn})" if fn else "")})
-    for fn in sorted(seen):
-        f = funcs[fn] if isinstance(funcs[fn], dict) else {}
-        tot, pr = f.get("total", 0), f.get("proved", 0)
-        ok = _is_number(tot) and tot > 0 and pr == tot
-        items.append({"method": "proof", "name": fn, "status": "pass" if ok else "fail",
-                      "detail": f"{pr}/{tot} goals proved"})
+        return [{"method": "proof", "name": f"{r['pattern']}", "status": "none",
+                 "detail": f"proof results {freshness['status']}"} for r in mine if r["credit"]]
+    if listed is None:
+        return [{"method": "proof", "name": f"{r['pattern']}", "status": "none",
+                 "detail": "proofs.json names no goals (an older gate): nothing is credited"}
+                for r in mine if r["credit"]]
+    e = listed.get(rid, {"rows": [], "unlisted": []})
+    items = []
+    for r in e["rows"]:
+        st = r["status"] if r["credit"] or r["status"] == "fail" else "cited"
+        det = r["detail"] + ("" if r["credit"] else f"; not credited: {r['why']}")
+        items.append({"method": "proof", "name": r["pattern"], "status": st, "detail": det,
+                      "credit": r["credit"], "goals": len(r["goals"])})
+    if e["unlisted"]:
+        n = len(e["unlisted"])
+        items.append({"method": "proof", "name": f"{n} unlisted goal(s) citing {rid}",
+                      "status": "unlisted", "goals": n,
+                      "detail": "no credit: list or rename in " + goalsmod.LIST + ": "
+                                + ", ".join(e["unlisted"][:4]) + (" …" if n > 4 else "")})
     return items
 
 

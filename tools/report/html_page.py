@@ -24,6 +24,7 @@ tr.r-none td,tr.r-failed td{background:#fdecea}tr.r-partial td{background:#fff6e
 .fail,.failed,.stale,.unstamped,.missing,.invalid,.none,.violate{background:#c0392b;color:#fff}
 .partial,.skip,.assumed,.incomplete{background:#c98a00;color:#fff}
 .xfail{background:#5a5a8a;color:#fff}
+.cited{background:#888;color:#fff}.unlisted{background:#c98a00;color:#fff}
 .ref{color:#666;font-size:11px}
 .tl td{min-width:160px;font-size:12px}.tl td:first-child{min-width:2em;width:2em}.tl td.mem{background:#f4f4ff}
 .tl .enter{border-left:4px solid #c98a00}.tl .flush{border-left:4px solid #2a7d2a}
@@ -138,7 +139,7 @@ def _items(r, methods):
     behind a <details>, then what is missing."""
     its = [x for x in r["items"] if x["method"] in methods]
     out = []
-    for st in ("fail", "assumed", "none", "skip"):
+    for st in ("fail", "assumed", "none", "skip", "unlisted", "cited"):
         for x in (x for x in its if x["status"] == st):
             out.append(f'{badge(st)} {_name(x)} <span class="ref">{esc(x.get("detail", ""))}</span>')
     ok = [x for x in its if x["status"] == "pass" and not x.get("xfail")]
@@ -236,6 +237,29 @@ def proofs_table(ev):
     if p["unproved"]:
         out.append("<p><b>Unproved goals</b></p><ul>" +
                    "".join(f"<li>{esc(u)}</li>" for u in p["unproved"]) + "</ul>")
+    return "\n".join(out)
+
+
+def goal_list(ev):
+    """The list of goals per requirement (spec/proof-goals.md) against this run: stale rows
+    (failures) and the goals that cite a requirement without being listed (no credit)."""
+    pl = ev.get("proof_list")
+    if not pl:
+        return ""
+    out = [f'<p id="goal-list">Proof credit: {pl["credited"]} of {pl["rows"]} rows of '
+           f'<code>{esc(pl["file"])}</code> credit their goals to a requirement; a goal counts '
+           f'as proof of a requirement only through such a row (spec/report.md).</p>']
+    if not pl["checked"]:
+        out.append(f'<p>{badge("none", "not checked")} {esc(pl.get("why", "no fresh proofs.json"))}</p>')
+    if pl["stale"]:
+        out.append('<p><b>Stale rows</b> (match no goal: the clause was renamed or removed)</p><ul>'
+                   + "".join(f'<li>{badge("fail", "stale")} {esc(x)}</li>' for x in pl["stale"]) + "</ul>")
+    if pl["unlisted"]:
+        out.append('<details open><summary>Goals citing a requirement that no row lists (no credit: '
+                   'list them or rename them)</summary><ul>' + "".join(
+                       f'<li id="unlisted-{esc(rid)}">{badge("unlisted", rid)} '
+                       + esc(", ".join(gs)) + "</li>" for rid, gs in sorted(pl["unlisted"].items()))
+                   + "</ul></details>")
     return "\n".join(out)
 
 
@@ -465,10 +489,14 @@ def render(ev):
         "nothing citing it failed. Red: failed or no evidence. An expected failure (a model run "
         "expected to violate, a test that must fail) that fails as expected is listed under "
         "&ldquo;shown able to fail&rdquo;: it shows the check can fail, and is never counted as "
-        "support for the requirement.</p>", matrix(ev),
+        "support for the requirement. The proof column credits only the goals "
+        "<code>spec/proof-goals.md</code> lists for the requirement (rows marked <i>cited</i> "
+        "cite it without showing it); the test column counts only cases of the test groups "
+        "(foundation, unit, examples, stress, port, cross, conformance, mutants): a case of the "
+        "model, proof or refinement groups checks a checker, not the requirement.</p>", matrix(ev),
         timelines(tls),
         "<h2>Model runs</h2>", model_table(ev),
-        "<h2>Proofs</h2>", proofs_table(ev),
+        "<h2>Proofs</h2>", goal_list(ev), proofs_table(ev),
         "<h2>Tests</h2>", tests_table(ev),
         "<h2>Cross targets</h2>", cross_table(ev),
         "<h2>Other results</h2>", others(ev),

@@ -217,7 +217,7 @@ MUTANTS = {
             "\tif (spurious)\t/* MUTANT (REQ-SYNC-1): the instance is left running */\n"
             "\t\tgoto unlock;\n",
         prop="instance_ended",
-        expect=[r"^handle_irq:handle_irq_ensures_REQ_SYNC_1_instance_ended(_[0-9]+)?$"]),
+        expect=[r"^handle_irq:handle_irq_dispatch_ensures_REQ_SYNC_1_instance_ended(_[0-9]+)?$"]),
     # REQ-DISPATCH-1, REQ-DISPATCH-6: the replay's PENDING clear written from the value read at
     # D_CHECK_PENDING after the spurious count ran on it: a disable written meanwhile is lost.
     "pending-cleared-from-stale-read": dict(

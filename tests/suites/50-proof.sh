@@ -105,7 +105,7 @@ neg held-arrival-sets-inprogress only_beginning_sets "REQ-SYNC-5" \
 neg held-arrival-clears-inprogress owner_clears "REQ-SYNC-1" \
   handle_irq:irqsync_status_update_requires_REQ_SYNC_1_owner_clears
 neg spurious-instance-not-ended instance_ended "REQ-SYNC-1 REQ-SYNC-5" \
-  handle_irq:handle_irq_ensures_REQ_SYNC_1_instance_ended
+  handle_irq:handle_irq_dispatch_ensures_REQ_SYNC_1_instance_ended
 neg pending-cleared-from-stale-read fresh_rmw "REQ-DISPATCH-1 REQ-DISPATCH-6" \
   irqsync_run_passes:irqsync_atomic_set_relaxed_requires_REQ_DISPATCH_1_fresh_rmw
 neg inprogress-cleared-before-chain in_instance "REQ-SYNC-1 REQ-DISPATCH-3" \

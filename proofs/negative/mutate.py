@@ -166,7 +166,8 @@ MUTANTS = {
         prop="line_idle",
         expect=[r"^handle_irq:handle_irq_assert_REQ_SYNC_1_line_idle$"]),
     # REQ-SYNC-1, REQ-SYNC-3: synchronize_irq's re-check decides on a status read before the
-    # lock (the v0 race: a handler that starts meanwhile is missed).
+    # lock, which it still takes (a handler that starts meanwhile is missed): locked_recheck is
+    # on the logged read, so the lock it was read under is checked, not the code's shape.
     "recheck-before-lock": dict(
         file="src/core/sync.c", fct="irqsync_wait_for_handler",
         old="\t\tflags = irqsync_desc_lock(desc, IRQSYNC_STEP_S_LOCK, irq);\n"
@@ -176,8 +177,8 @@ MUTANTS = {
             "\t\tstatus = irqsync_atomic_read_relaxed(&desc->status);\n"
             "\t\tflags = irqsync_desc_lock(desc, IRQSYNC_STEP_S_LOCK, irq);\n"
             "\t\tIRQSYNC_STEP(S_RECHECK, irq);\n",
-        prop="recheck_in_hold",
-        expect=[r"^irqsync_wait_for_handler:irqsync_wait_for_handler_assert_REQ_SYNC_1_REQ_SYNC_3_recheck_in_hold$"]),
+        prop="locked_recheck",
+        expect=[r"^irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck$"]),
     # REQ-SYNC-5, REQ-DISPATCH-3 (finding 4, a misplaced begin): the instance begun as soon as
     # the lock is taken, before the D_CHECK read; D_CHECK then finds INPROGRESS set, holds the
     # arrival, and nobody ever clears INPROGRESS (the line stays busy).

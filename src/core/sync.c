@@ -35,9 +35,6 @@ void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
 		flags = irqsync_desc_lock(desc, IRQSYNC_STEP_S_LOCK, irq);
 		IRQSYNC_STEP(S_RECHECK, irq);
 		status = irqsync_atomic_read_relaxed(&desc->status);
-		/* The loop decides on the value this read logged, read in this hold of the lock. */
-		/*@ assert REQ_SYNC_1: REQ_SYNC_3: recheck_in_hold: read_in_this_hold(desc) &&
-		      g_sread_value == status; */
 		irqsync_desc_unlock(desc, flags, IRQSYNC_STEP_S_UNLOCK, irq);
 	} while (status & IRQS_INPROGRESS);
 	IRQSYNC_STEP(S_RETURN, irq);

@@ -96,8 +96,8 @@ neg unlocked-status REQ_DISPATCH_1 "REQ-DISPATCH-1" handle_irq:irqsync_status_up
 neg lock-ignores-its-load my_turn "REQ-LOCK-1" spin_lock:spin_lock_assert_REQ_LOCK_1_my_turn
 neg dispatch-decision-before-lock line_idle "REQ-SYNC-1" handle_irq:handle_irq_assert_REQ_SYNC_1_line_idle
 neg dispatch-decision-in-earlier-hold line_idle "REQ-SYNC-1" handle_irq:handle_irq_assert_REQ_SYNC_1_line_idle
-neg recheck-before-lock recheck_in_hold "REQ-SYNC-1 REQ-SYNC-3" \
-  irqsync_wait_for_handler:irqsync_wait_for_handler_assert_REQ_SYNC_1_REQ_SYNC_3_recheck_in_hold
+neg recheck-before-lock locked_recheck "REQ-SYNC-1 REQ-SYNC-3" \
+  irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck
 neg instance-begun-too-early line_free "REQ-SYNC-5 REQ-DISPATCH-7" \
   handle_irq:irqsync_begin_instance_requires_REQ_SYNC_5_REQ_DISPATCH_7_line_free
 neg held-arrival-sets-inprogress only_beginning_sets "REQ-SYNC-5" \

@@ -72,6 +72,9 @@ static inline unsigned int irqsync_status_update(struct irq_desc *desc, unsigned
     ensures awaited: (\result & mask) == want;
     ensures REQ_LOCK_1: acquire_rely: acquire != 0 ==>
       owner_word_wf((irqsync_atomic_t *)word) && sread_unchanged{Pre, Post};
+    ensures REQ_LOCK_1: acquire_logged: acquire != 0 ==>
+      g_aread_word == word && g_aread_value == \result;
+    ensures no_lock_taken: g_holds == \old(g_holds);
     ensures REQ_SYNC_5: relaxed_logged: acquire == 0 && is_status_word((irqsync_atomic_t *)word) ==>
       g_sread_word == word && g_sread_value == \result;
     ACSL_KEEPS_INSTANCES;

@@ -86,6 +86,38 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq);
 */
 static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq);
 
+/* The beginning of an instance (D_SET_INPROGRESS): the guarantee G2's setting half.  It may
+ * begin only in a hold whose locked status read found the line idle and enabled (line_free:
+ * a call before that read, or on a read made before the lock or in an earlier hold, fails
+ * it); it sets INPROGRESS, clears PENDING, and starts this CPU's instance. */
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    requires REQ_DISPATCH_1: locked: in_critical_section(desc);
+    requires instances_ok;
+    requires REQ_SYNC_5: REQ_DISPATCH_7: line_free: read_in_this_hold(desc) &&
+      (g_sread_value & (IRQS_INPROGRESS | IRQS_DISABLED)) == 0;
+    assigns desc->status.counter, ACSL_SREAD, g_instance[irq], g_begin[irq];
+    ensures REQ_SYNC_1: REQ_DISPATCH_3: begun: instance_running(irq) && instances_ok;
+    ensures REQ_DISPATCH_2: begun_clears_pending:
+      desc->status.counter == ((\old(desc->status.counter) & (unsigned int)~IRQS_PENDING) | IRQS_INPROGRESS);
+    ensures g_begin[irq] == \old(g_begin[irq]);
+    ensures ACSL_INIT;
+*/
+static void irqsync_begin_instance(struct irq_desc *desc, unsigned int irq);
+
+/* The end of this CPU's instance (D_CLEAR_INPROGRESS): INPROGRESS cleared, g_instance 0. */
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    requires REQ_DISPATCH_1: locked: in_critical_section(desc);
+    requires instances_ok;
+    requires REQ_SYNC_1: ends_own: instance_running(irq);
+    assigns desc->status.counter, ACSL_SREAD, g_instance[irq];
+    ensures REQ_SYNC_1: ended: g_instance[irq] == 0 && instances_ok;
+    ensures REQ_SYNC_5: closed: (desc->status.counter & IRQS_INPROGRESS) == 0;
+    ensures ACSL_INIT;
+*/
+static void irqsync_end_instance(struct irq_desc *desc, unsigned int irq);
+
 /* The boundary to driver code (trusted: WP 25 cannot verify a call through a pointer).
  * A handler runs with interrupts off (REQ-DISPATCH-8, proved at the call), holding none of
  * the core's locks, inside the handler instance of the line this CPU serves (REQ-SYNC-1,
@@ -154,6 +186,8 @@ int get_irqfunc_irq(void);
       ensures \result == 0;
       ensures REQ_HANDLER_2: irqsync_serving[this_cpu] == \old(irqsync_serving[this_cpu]);
       ensures REQ_SYNC_1: instance_ended: g_instance[irq] == \old(g_instance[irq]);
+      ensures REQ_LOCK_6: frame_kept: sread_unchanged{Pre, Post} &&
+        g_begin[irq] == \old(g_begin[irq]);
     complete behaviors;
     disjoint behaviors;
 */

@@ -14,10 +14,10 @@
 #include "logic/model.h"
 
 /* What an interrupt delivered on this CPU may change: handle_irq runs (REQ-LOCK-6).  It
- * leaves this CPU's g_instance as it found it (handle_irq's contract proves that), so the
- * contracts below do not list it. */
-/* (The status-read log is the interrupted code's: an interrupt handler's reads do not enter it.) */
-#define ACSL_IRQ_EFFECTS ACSL_DESCS, warn_count[..]
+ * leaves this CPU's g_instance, g_begin and status-read log as it found them (handle_irq's
+ * contract proves that: instance_ended, frame_kept), so the contracts below do not list them;
+ * it takes a lock, so the hold count and the acquire log change (A6, spec/proof.md). */
+#define ACSL_IRQ_EFFECTS ACSL_DESCS, warn_count[..], g_holds, g_aread_word, g_aread_value
 
 /* ---- the CPU ---------------------------------------------------------------------------- */
 
@@ -79,11 +79,11 @@ void irqsync_port_cpu_relax(void);
  * the lock writes the word (REQ-DISPATCH-1, proved at every write below), and the acquire
  * that took the lock made every earlier holder's write visible (REQ-MM-4). */
 /*@ requires \valid_read(v);
-    assigns g_sread_word, g_sread_value, g_sread_lock;
+    assigns g_sread_word, g_sread_value, g_sread_lock, g_sread_holds;
     behavior status_word:
       assumes is_status_word((irqsync_atomic_t *)v);
-      assigns g_sread_word, g_sread_value, g_sread_lock;
-      ensures g_sread_word == v && g_sread_value == \result;
+      assigns g_sread_word, g_sread_value, g_sread_lock, g_sread_holds;
+      ensures g_sread_word == v && g_sread_value == \result && g_sread_holds == g_holds;
       ensures REQ_DISPATCH_1: locked_read_current: \forall integer k;
         0 <= k < NR_IRQS && v == &irq_desc[k].status && cpu_holds(&irq_desc[k].lock) ==>
           \result == v->counter;
@@ -107,8 +107,11 @@ unsigned int irqsync_atomic_read_relaxed(const irqsync_atomic_t *v);
  * Mutual exclusion rests on two more facts about other CPUs, not stated here: tickets are
  * unique (the fetch-and-add is atomic) and only the holder advances the owner word, by one
  * release store (spin_unlock's advances_by_one, proved).  spec/proof.md lists them. */
+/* Each acquire is logged (g_aread_*: the word and the value returned), so the lock's "my
+ * turn" is a clause on the value this load returned, not on a copy the code may overwrite. */
 /*@ requires \valid_read(v) && ACSL_INIT;
-    assigns ACSL_DESCS;
+    assigns ACSL_DESCS, g_aread_word, g_aread_value;
+    ensures REQ_LOCK_1: acquire_logged: g_aread_word == v && g_aread_value == \result;
     ensures REQ_LOCK_1: rely: owner_word_wf((irqsync_atomic_t *)v);
     ACSL_KEEPS_INSTANCES;
     ensures ACSL_INIT;
@@ -137,8 +140,9 @@ void irqsync_atomic_set_relaxed(irqsync_atomic_t *v, unsigned int i);
 void irqsync_atomic_set_release(irqsync_atomic_t *v, unsigned int i);
 
 /*@ requires \valid(v) && !is_status_word(v);
-    assigns v->counter;
+    assigns v->counter, g_aread_word, g_aread_value;
     ensures \result == \old(v->counter);
+    ensures REQ_LOCK_1: acquire_logged: g_aread_word == v && g_aread_value == \result;
     ensures v->counter == (unsigned int)(\old(v->counter) + i) && \initialized(&v->counter);
     ensures ACSL_INIT_KEPT;
 */

@@ -29,12 +29,15 @@
 */
 void spin_lock_init(spinlock_t *lock);
 
-/* The contended path of spin_lock: it returns only once @lock serves @ticket (all 32 bits
- * compared, as irqsync_await compares them: in ACSL ~0U is the integer -1), read by an
- * acquire load (the rely of irqsync_atomic_read_acquire: the lock word is well formed). */
+/* The contended path of spin_lock: it returns only once an acquire load of @lock's owner
+ * word returned @ticket (all 32 bits compared, as irqsync_await compares them: in ACSL ~0U is
+ * the integer -1), and that load is the last acquire this CPU made (the acquire log: served
+ * is about the value loaded, not about a variable).  The rely of irqsync_atomic_read_acquire:
+ * the lock word is well formed. */
 /*@ ACSL_LOCK_ARG(lock);
     assigns ACSL_DESCS, ACSL_SREAD;
-    ensures REQ_LOCK_1: served: (\result & 0xFFFFFFFFU) == ticket;
+    ensures REQ_LOCK_1: served: loaded_turn(lock, ticket);
+    ensures no_lock_taken: g_holds == \old(g_holds);
     ensures REQ_LOCK_1: acquire_rely: owner_word_wf(&lock->owner) && sread_unchanged{Pre, Post};
     ACSL_KEEPS_INSTANCES;
     ensures ACSL_INIT;
@@ -46,6 +49,7 @@ unsigned int irqsync_spin_wait(spinlock_t *lock, unsigned int ticket);
     requires REQ_LOCK_1: no_self_deadlock: !cpu_holds(lock);
     assigns ACSL_DESCS, lock->next.counter, g_lock_stack[..], g_lock_depth, ACSL_SREAD;
     ensures REQ_LOCK_1: owned: cpu_holds_innermost(lock);
+    ensures REQ_LOCK_1: new_hold: g_holds == (unsigned int)(\old(g_holds) + 1);
     ensures sread_unchanged{Pre, Post};
     ACSL_LOCK_TAKEN(lock);
 */

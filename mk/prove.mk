@@ -108,10 +108,7 @@ prove-ledger: prove ## prove, then store the units proved now and the ledger
 # and .rc (the gate's output and exit status, which 50-proof then checks one by one).
 # The proof mutants of the core (proofs/negative/mutate.py: the edit, the function proved, the
 # goals that must be the unproved ones).
-PROVE_NEG_MUTANTS := unlocked-status inprogress-cleared-before-chain inprogress-cleared-after-unlock \
-                     chain-before-inprogress replay-after-inprogress-cleared \
-                     replay-decision-before-lock inprogress-set-outside-dispatch ticket-no-wait \
-                     spurious-window-kept
+PROVE_NEG_MUTANTS := $(shell $(PYTHON) proofs/negative/mutate.py list)
 PROVE_EXPECTED := prove-neg-sync-v0 prove-neg-sync-v0-offline prove-neg-lock-irq \
                   $(addprefix prove-neg-,$(PROVE_NEG_MUTANTS)) prove-trial prove-neg-trial-v0
 .PHONY: prove-expected $(PROVE_EXPECTED) $(addprefix prove-expected-,$(PROVE_EXPECTED))

@@ -16,7 +16,14 @@
  *   g_lock_stack[0 .. depth-1] the locks this CPU holds, innermost last: "lock l is owned by
  *   g_lock_depth               this CPU" is cpu_holds(l)
  *   g_sread_*                  the log of this CPU's last read of a descriptor status word:
- *                              which word, the value read, and the innermost lock held then
+ *                              which word, the value read, the innermost lock held then, and
+ *                              g_holds then (g_sread_holds: the hold it was read in)
+ *   g_holds                    how many locks this CPU has taken (spin_lock counts, modulo
+ *                              2^32): equal at a read and later, with the same lock innermost
+ *                              at both, means the read was made in the current hold
+ *   g_aread_*                  the log of this CPU's last acquire on a lock word (the ticket's
+ *                              fetch-and-add, the owner word's loads): which word, the value
+ *                              returned.  The lock's "my turn" is a clause on it.
  *   g_exclusive                1 when no other CPU uses the library (irqsync_init's context)
  *   g_instance[i]              1 while this CPU runs a handler instance of line i: from the
  *                              locked write that set INPROGRESS (D_SET_INPROGRESS) to the
@@ -41,6 +48,10 @@
 //@ ghost const irqsync_atomic_t *g_sread_word;
 //@ ghost unsigned int g_sread_value;
 //@ ghost spinlock_t *g_sread_lock;
+//@ ghost unsigned int g_sread_holds;
+//@ ghost unsigned int g_holds;
+//@ ghost const irqsync_atomic_t *g_aread_word;
+//@ ghost unsigned int g_aread_value;
 //@ ghost int g_exclusive;
 //@ ghost int g_instance[NR_IRQS];
 //@ ghost int g_begin[NR_IRQS];
@@ -86,7 +97,18 @@
     predicate sread_unchanged{L1, L2} =
       \at(g_sread_word, L1) == \at(g_sread_word, L2) &&
       \at(g_sread_value, L1) == \at(g_sread_value, L2) &&
-      \at(g_sread_lock, L1) == \at(g_sread_lock, L2);
+      \at(g_sread_lock, L1) == \at(g_sread_lock, L2) &&
+      \at(g_sread_holds, L1) == \at(g_sread_holds, L2);
+    // This CPU's last status read was of @d's status word, made in the hold of @d's lock that
+    // is current now (innermost then and now, no lock taken since): a decision on its value
+    // is a decision on the status under this hold (D_CHECK, S_RECHECK).
+    predicate read_in_this_hold(struct irq_desc *d) =
+      g_sread_word == &d->status && g_sread_lock == &d->lock && g_sread_holds == g_holds &&
+      cpu_holds_innermost(&d->lock);
+    // This CPU's last acquire on a lock word was a load of @l's owner word that returned
+    // @ticket (all 32 bits): the ticket lock's turn, as loaded (REQ-LOCK-1).
+    predicate loaded_turn(spinlock_t *l, integer ticket) =
+      g_aread_word == &l->owner && (g_aread_value & 0xFFFFFFFFU) == ticket;
 
     // --- descriptors ---------------------------------------------------------------------
     predicate irq_ok(integer irq) = 0 <= irq < NR_IRQS;
@@ -177,7 +199,10 @@
  * stack is scratch. */
 #define ACSL_DESCS     irq_desc[0 .. NR_IRQS - 1]
 #define ACSL_LOCK_FREE g_lock_stack[..]
-#define ACSL_SREAD     g_sread_word, g_sread_value, g_sread_lock
+/* The logs (status reads, acquires) and the hold count: assigned by every function that
+ * reads a status word or takes a lock, so one name in each contract covers them all. */
+#define ACSL_SREAD     g_sread_word, g_sread_value, g_sread_lock, g_sread_holds, g_holds, \
+	g_aread_word, g_aread_value
 
 /* Initialisation (-rte-initialized): every descriptor field the core reads (the atomics are
  * read only through the port) and every per-CPU serving word holds a value.  C's static

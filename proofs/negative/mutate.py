@@ -29,6 +29,10 @@ EVERY_PASS = "REQ_SYNC_1_REQ_DISPATCH_3(_every_pass_in_instance)?"
 # Assertions of handle_irq that lie inside the edited text (src/core/handle.c).
 HELD_PENDING = ("\t\t/*@ assert REQ_DISPATCH_2: REQ_DISPATCH_7: held_pending: "
                 "(desc->status.counter & IRQS_PENDING) != 0; */\n")
+# The D_CHECK read of handle_irq.
+D_CHECK_READ = ("\t/*@ assert status_word: is_status_word(&desc->status); */\t/* the read is logged */\n"
+                "\tstatus = irqsync_atomic_read_relaxed(&desc->status);\n")
+D_CHECK_OLD = "\tIRQSYNC_STEP(D_CHECK, irq);\n" + D_CHECK_READ
 INSTANCE_CLOSED = ("\t/*@ assert REQ_SYNC_5: instance_closed: "
                    "(desc->status.counter & IRQS_INPROGRESS) == 0; */\n")
 
@@ -58,8 +62,7 @@ MUTANTS = {
     "inprogress-cleared-after-unlock": dict(
         file="src/core/handle.c", fct="handle_irq",
         old="\tIRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);\n"
-            "\t(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);\n"
-            "\t/*@ ghost g_instance[irq] = 0; */\t/* ... and ends with the write that clears it */\n"
+            "\tirqsync_end_instance(desc, irq);\n"
             + INSTANCE_CLOSED +
             "\tunlock_step = IRQSYNC_STEP_D_UNLOCK_END;\n"
             "unlock:\n"
@@ -70,28 +73,21 @@ MUTANTS = {
             "\t/* MUTANT (REQ-SYNC-1): INPROGRESS cleared after the unlock */\n"
             "\tif (unlock_step == IRQSYNC_STEP_D_UNLOCK_END) {\n"
             "\t\tIRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);\n"
-            "\t\t(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);\n"
-            "\t\t/*@ ghost g_instance[irq] = 0; */\n"
+            "\t\tirqsync_end_instance(desc, irq);\n"
             "\t" + INSTANCE_CLOSED +
             "\t}\n",
         prop="REQ_DISPATCH_1",
-        expect=[r"^handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1(_[0-9]+)?$"]),
+        expect=[r"^handle_irq:irqsync_end_instance_requires_REQ_DISPATCH_1_locked$"]),
     # REQ-SYNC-1, REQ-DISPATCH-3: the chain runs before INPROGRESS is set.
     "chain-before-inprogress": dict(
         file="src/core/handle.c", fct="handle_irq",
         old="\tIRQSYNC_STEP(D_SET_INPROGRESS, irq);\n"
-            "\t/*@ ghost g_begin[irq] = 1; */\t/* the one write that may set INPROGRESS ... */\n"
-            "\t(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_INPROGRESS);\n"
-            "\t/*@ ghost g_begin[irq] = 0; */\n"
-            "\t/*@ ghost g_instance[irq] = 1; */\t/* ... begins the instance */\n"
+            "\tirqsync_begin_instance(desc, irq);\n"
             "\tspurious = irqsync_handler_instance(desc, irq);\n",
         new="\t/* MUTANT (REQ-SYNC-1): the chain runs before INPROGRESS is set */\n"
             "\tspurious = irqsync_handler_instance(desc, irq);\n"
             "\tIRQSYNC_STEP(D_SET_INPROGRESS, irq);\n"
-            "\t/*@ ghost g_begin[irq] = 1; */\n"
-            "\t(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_INPROGRESS);\n"
-            "\t/*@ ghost g_begin[irq] = 0; */\n"
-            "\t/*@ ghost g_instance[irq] = 1; */\n",
+            "\tirqsync_begin_instance(desc, irq);\n",
         prop="in_instance",
         expect=[rf"^handle_irq:irqsync_handler_instance_requires_{IN_INSTANCE}$"]),
     # REQ-DISPATCH-2, REQ-SYNC-1: a replay pass runs after INPROGRESS was cleared.
@@ -147,6 +143,113 @@ MUTANTS = {
         new="\tdesc->nr_actions++;\n\t/* MUTANT (REQ-LIFECYCLE-7): the spurious window is kept */\n",
         prop="window_reset",
         expect=[r"^irqsync_install:irqsync_install_ensures_REQ_LIFECYCLE_7_REQ_DISPATCH_6_window_reset$"]),
+    # REQ-LOCK-1: a lock that ignores what its acquire load returned (it overwrites the value
+    # with its own ticket, so it never waits); the branch guard still reads as before.
+    "lock-ignores-its-load": dict(
+        file="src/include/irqsync/spinlock_body.h", fct="spin_lock",
+        old="\tturn = irqsync_atomic_read_acquire(&lock->owner);\n",
+        new="\tturn = irqsync_atomic_read_acquire(&lock->owner);\n"
+            "\tturn = ticket;\t/* MUTANT (REQ-LOCK-1): the loaded owner is ignored */\n",
+        prop="my_turn",
+        expect=[r"^spin_lock:spin_lock_assert_REQ_LOCK_1_my_turn$"]),
+    # REQ-SYNC-1, REQ-DISPATCH-7: D_CHECK decides on a status read before the lock is taken
+    # (an instance that begins meanwhile on another CPU is not seen: two instances at once).
+    "dispatch-decision-before-lock": dict(
+        file="src/core/handle.c", fct="handle_irq",
+        old="\tflags = irqsync_desc_lock(desc, IRQSYNC_STEP_D_LOCK, irq);\n",
+        new="\t/* MUTANT (REQ-SYNC-1): the D_CHECK status is read before the lock */\n"
+            + D_CHECK_READ +
+            "\tflags = irqsync_desc_lock(desc, IRQSYNC_STEP_D_LOCK, irq);\n",
+        also=(D_CHECK_OLD, "\tIRQSYNC_STEP(D_CHECK, irq);\n"),
+        prop="line_idle",
+        expect=[r"^handle_irq:handle_irq_assert_REQ_SYNC_1_line_idle$"]),
+    # REQ-SYNC-1: D_CHECK decides on a status read in an earlier hold of the same lock (the lock
+    # dropped and retaken between the read and the decision).
+    "dispatch-decision-in-earlier-hold": dict(
+        file="src/core/handle.c", fct="handle_irq",
+        old=D_CHECK_OLD,
+        new=D_CHECK_OLD +
+            "\t/* MUTANT (REQ-SYNC-1): the lock dropped and retaken after the read */\n"
+            "\tirqsync_desc_unlock(desc, flags, IRQSYNC_STEP_D_UNLOCK, irq);\n"
+            "\tflags = irqsync_desc_lock(desc, IRQSYNC_STEP_D_LOCK, irq);\n",
+        prop="line_idle",
+        expect=[r"^handle_irq:handle_irq_assert_REQ_SYNC_1_line_idle$"]),
+    # REQ-SYNC-1, REQ-SYNC-3: synchronize_irq's re-check decides on a status read before the
+    # lock, which it still takes (a handler that starts meanwhile is missed): locked_recheck is
+    # on the logged read, so the lock it was read under is checked, not the code's shape.
+    "recheck-before-lock": dict(
+        file="src/core/sync.c", fct="irqsync_wait_for_handler",
+        old="\t\tflags = irqsync_desc_lock(desc, IRQSYNC_STEP_S_LOCK, irq);\n"
+            "\t\tIRQSYNC_STEP(S_RECHECK, irq);\n"
+            "\t\tstatus = irqsync_atomic_read_relaxed(&desc->status);\n",
+        new="\t\t/* MUTANT (REQ-SYNC-1): the re-check reads before the lock */\n"
+            "\t\tstatus = irqsync_atomic_read_relaxed(&desc->status);\n"
+            "\t\tflags = irqsync_desc_lock(desc, IRQSYNC_STEP_S_LOCK, irq);\n"
+            "\t\tIRQSYNC_STEP(S_RECHECK, irq);\n",
+        prop="locked_recheck",
+        expect=[r"^irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck$"]),
+    # REQ-SYNC-5, REQ-DISPATCH-3 (finding 4, a misplaced begin): the instance begun as soon as
+    # the lock is taken, before the D_CHECK read; D_CHECK then finds INPROGRESS set, holds the
+    # arrival, and nobody ever clears INPROGRESS (the line stays busy).
+    "instance-begun-too-early": dict(
+        file="src/core/handle.c", fct="handle_irq",
+        old="\tflags = irqsync_desc_lock(desc, IRQSYNC_STEP_D_LOCK, irq);\n",
+        new="\tflags = irqsync_desc_lock(desc, IRQSYNC_STEP_D_LOCK, irq);\n"
+            "\t/* MUTANT (REQ-SYNC-5): the instance begun before the D_CHECK read */\n"
+            "\tirqsync_begin_instance(desc, irq);\n",
+        also=("\tIRQSYNC_STEP(D_SET_INPROGRESS, irq);\n\tirqsync_begin_instance(desc, irq);\n",
+              "\tIRQSYNC_STEP(D_SET_INPROGRESS, irq);\n"),
+        prop="line_free",
+        expect=[r"^handle_irq:irqsync_begin_instance_requires_REQ_SYNC_5_REQ_DISPATCH_7_line_free$"]),
+    # REQ-SYNC-5: a held arrival sets INPROGRESS as well as PENDING (no instance to clear it).
+    "held-arrival-sets-inprogress": dict(
+        file="src/core/handle.c", fct="handle_irq",
+        old="\t\t(void)irqsync_status_update(desc, 0U, IRQS_PENDING);\n",
+        new="\t\t/* MUTANT (REQ-SYNC-5): a held arrival sets INPROGRESS */\n"
+            "\t\t(void)irqsync_status_update(desc, 0U, IRQS_PENDING | IRQS_INPROGRESS);\n",
+        prop="only_beginning_sets",
+        expect=[r"^handle_irq:irqsync_status_update_requires_REQ_SYNC_5_only_beginning_sets$"]),
+    # REQ-SYNC-1: a held arrival clears the INPROGRESS of the instance another CPU runs (that
+    # CPU's handler keeps running while synchronize_irq may see the line idle).
+    "held-arrival-clears-inprogress": dict(
+        file="src/core/handle.c", fct="handle_irq",
+        old="\t\t(void)irqsync_status_update(desc, 0U, IRQS_PENDING);\n",
+        new="\t\t/* MUTANT (REQ-SYNC-1): a held arrival clears INPROGRESS */\n"
+            "\t\t(void)irqsync_status_update(desc, IRQS_INPROGRESS, IRQS_PENDING);\n",
+        prop="owner_clears",
+        expect=[r"^handle_irq:irqsync_status_update_requires_REQ_SYNC_1_owner_clears$"]),
+    # REQ-SYNC-1, REQ-SYNC-5: an instance whose pass disabled the line as spurious is not
+    # ended (INPROGRESS stays set: every synchronize_irq of the line then waits forever).
+    "spurious-instance-not-ended": dict(
+        file="src/core/handle.c", fct="handle_irq",
+        old="\tspurious = irqsync_handler_instance(desc, irq);\n",
+        new="\tspurious = irqsync_handler_instance(desc, irq);\n"
+            "\tif (spurious)\t/* MUTANT (REQ-SYNC-1): the instance is left running */\n"
+            "\t\tgoto unlock;\n",
+        prop="instance_ended",
+        expect=[r"^handle_irq:handle_irq_dispatch_ensures_REQ_SYNC_1_instance_ended(_[0-9]+)?$"]),
+    # REQ-DISPATCH-1, REQ-DISPATCH-6: the replay's PENDING clear written from the value read at
+    # D_CHECK_PENDING after the spurious count ran on it: a disable written meanwhile is lost.
+    "pending-cleared-from-stale-read": dict(
+        file="src/core/handle.c", fct="irqsync_run_passes",
+        old="\t\tspurious |= irqsync_note_pass(desc, handled);\n"
+            "\n"
+            "\t\tIRQSYNC_STEP(D_CHECK_PENDING, irq);\n"
+            "\t\tstatus = irqsync_atomic_read_relaxed(&desc->status);\n"
+            "\t\tif ((status & (IRQS_PENDING | IRQS_DISABLED)) != IRQS_PENDING)\n"
+            "\t\t\treturn spurious;\n"
+            "\t\tIRQSYNC_STEP(D_CLEAR_PENDING, irq);\n"
+            "\t\t(void)irqsync_status_update(desc, IRQS_PENDING, 0U);\n",
+        new="\t\tIRQSYNC_STEP(D_CHECK_PENDING, irq);\n"
+            "\t\tstatus = irqsync_atomic_read_relaxed(&desc->status);\n"
+            "\t\t/* MUTANT (REQ-DISPATCH-1): the count runs after the read; the write uses it */\n"
+            "\t\tspurious |= irqsync_note_pass(desc, handled);\n"
+            "\t\tif ((status & (IRQS_PENDING | IRQS_DISABLED)) != IRQS_PENDING)\n"
+            "\t\t\treturn spurious;\n"
+            "\t\tIRQSYNC_STEP(D_CLEAR_PENDING, irq);\n"
+            "\t\tirqsync_atomic_set_relaxed(&desc->status, status & ~IRQS_PENDING);\n",
+        prop="fresh_rmw",
+        expect=[r"^irqsync_run_passes:irqsync_atomic_set_relaxed_requires_REQ_DISPATCH_1_fresh_rmw$"]),
 }
 
 
@@ -170,9 +273,17 @@ def write_mutant(name, out):
             print(f"mutate.py: proofs/core.c does not include {m['file']} once", file=sys.stderr)
             sys.exit(2)
         unity = unity.replace(orig, f'#include "{os.path.abspath(dest)}"')
+    text = text.replace(m["old"], m["new"])
+    if "also" in m:  # a second edit of the same file, exact-once too
+        old2, new2 = m["also"]
+        if text.count(old2) != 1:
+            print(f"mutate.py: {m['file']} no longer contains the code of mutant '{name}'",
+                  file=sys.stderr)
+            sys.exit(2)
+        text = text.replace(old2, new2)
     os.makedirs(os.path.dirname(dest), exist_ok=True)
     with open(dest, "w") as f:
-        f.write(text.replace(m["old"], m["new"]))
+        f.write(text)
     core = os.path.join(out, "core.c")
     with open(core, "w") as f:
         f.write(unity)

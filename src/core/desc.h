@@ -63,6 +63,7 @@ static inline unsigned int irqsync_await(const irqsync_atomic_t *word, unsigned 
 	/*@ loop invariant ACSL_INIT;
 	    loop invariant \at(instances_ok, Pre) ==> instances_ok;
 	    loop invariant acquire != 0 ==> sread_unchanged{Pre, Here};
+	    loop invariant g_holds == \at(g_holds, Pre);
 	    loop assigns v, ACSL_DESCS, ACSL_SREAD; */
 	for (;;) {
 		IRQSYNC_STEP_AT(step, irq);

@@ -169,6 +169,33 @@ static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq) __m
 }
 
 /*
+ * Begin a handler instance of @irq (D_SET_INPROGRESS): the one status write that may set
+ * INPROGRESS.  Its contract (acsl/handle.h) requires the locked read of this hold to have
+ * found the line idle and enabled, and carries the instance's ghost state: g_begin across
+ * the write, g_instance from it on.  Called with desc->lock held.
+ */
+static void irqsync_begin_instance(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
+{
+	(void)irq;	/* the line's number indexes the ghost state only */
+	/*@ ghost int began = g_begin[irq]; */
+	/*@ ghost g_begin[irq] = 1; */	/* the one write that may set INPROGRESS ... */
+	(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_INPROGRESS);
+	/*@ ghost g_begin[irq] = began; */
+	/*@ ghost g_instance[irq] = 1; */	/* ... begins the instance */
+}
+
+/*
+ * End this CPU's handler instance of @irq (D_CLEAR_INPROGRESS): the write that clears
+ * INPROGRESS, and with it the ghost g_instance.  Called with desc->lock held.
+ */
+static void irqsync_end_instance(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
+{
+	(void)irq;	/* the line's number indexes the ghost state only */
+	(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);
+	/*@ ghost g_instance[irq] = 0; */
+}
+
+/*
  * Dispatch one arrival on @irq: every locked path leaves through the one unlock at the end
  * (D_UNLOCK when the arrival was only counted or held, D_UNLOCK_END after an instance ran).
  */
@@ -183,6 +210,12 @@ int handle_irq(unsigned int irq)
 	if (irq >= NR_IRQS)
 		return -IRQSYNC_EINVAL;
 	desc = &irq_desc[irq];
+	/* The interrupted code's status-read log, given back on return (frame_kept): an
+	 * interrupt's reads are not the interrupted code's (spec/proof.md, A6). */
+	/*@ ghost const irqsync_atomic_t *log_word = g_sread_word; */
+	/*@ ghost unsigned int log_value = g_sread_value; */
+	/*@ ghost spinlock_t *log_lock = g_sread_lock; */
+	/*@ ghost unsigned int log_holds = g_sread_holds; */
 
 	flags = irqsync_desc_lock(desc, IRQSYNC_STEP_D_LOCK, irq);
 	if (desc->nr_actions == 0U) {
@@ -192,6 +225,7 @@ int handle_irq(unsigned int irq)
 	}
 
 	IRQSYNC_STEP(D_CHECK, irq);
+	/*@ assert status_word: is_status_word(&desc->status); */	/* the read is logged */
 	status = irqsync_atomic_read_relaxed(&desc->status);
 	if (status & (IRQS_DISABLED | IRQS_INPROGRESS)) {
 		/* Held for enable_irq, or replayed by the running instance. */
@@ -201,25 +235,26 @@ int handle_irq(unsigned int irq)
 		goto unlock;
 	}
 
-	/* No instance holds the line and it is enabled (the status was read under this hold of
-	 * the lock). */
-	/*@ assert REQ_SYNC_1: line_idle: (status & IRQS_INPROGRESS) == 0; */
-	/*@ assert REQ_DISPATCH_7: line_enabled: (status & IRQS_DISABLED) == 0; */
+	/* No instance holds the line and it is enabled: said of the value the status read
+	 * logged, read in this hold of the lock (a decision on a read made before the lock was
+	 * taken, or in an earlier hold, fails these). */
+	/*@ assert REQ_SYNC_1: line_idle: read_in_this_hold(desc) &&
+	      (g_sread_value & IRQS_INPROGRESS) == 0; */
+	/*@ assert REQ_DISPATCH_7: line_enabled: read_in_this_hold(desc) &&
+	      (g_sread_value & IRQS_DISABLED) == 0; */
 	IRQSYNC_STEP(D_SET_INPROGRESS, irq);
-	/*@ ghost g_begin[irq] = 1; */	/* the one write that may set INPROGRESS ... */
-	(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_INPROGRESS);
-	/*@ ghost g_begin[irq] = 0; */
-	/*@ ghost g_instance[irq] = 1; */	/* ... begins the instance */
+	irqsync_begin_instance(desc, irq);
 	spurious = irqsync_handler_instance(desc, irq);
 	IRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);
-	(void)irqsync_status_update(desc, IRQS_INPROGRESS, 0U);
-	/*@ ghost g_instance[irq] = 0; */	/* ... and ends with the write that clears it */
+	irqsync_end_instance(desc, irq);
 	/*@ assert REQ_SYNC_5: instance_closed: (desc->status.counter & IRQS_INPROGRESS) == 0; */
 	unlock_step = IRQSYNC_STEP_D_UNLOCK_END;
 unlock:
 	irqsync_desc_unlock(desc, flags, unlock_step, irq);
 	if (spurious)
 		irqsync_warn(IRQSYNC_WARN_NOBODY_CARED, irq);
+	/*@ ghost g_sread_word = log_word; g_sread_value = log_value; g_sread_lock = log_lock;
+	          g_sread_holds = log_holds; */
 	return 0;
 }
 

@@ -93,10 +93,25 @@ neg() {  # neg MUTANT CLAUSE "REQ-IDS" UNIT:GOAL
   t_run_fail "proof/$1-fails-$2 [$3]" "expected-failure: matched \[.*'$4" xf "prove-neg-$1"
 }
 neg unlocked-status REQ_DISPATCH_1 "REQ-DISPATCH-1" handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1
+neg lock-ignores-its-load my_turn "REQ-LOCK-1" spin_lock:spin_lock_assert_REQ_LOCK_1_my_turn
+neg dispatch-decision-before-lock line_idle "REQ-SYNC-1" handle_irq:handle_irq_assert_REQ_SYNC_1_line_idle
+neg dispatch-decision-in-earlier-hold line_idle "REQ-SYNC-1" handle_irq:handle_irq_assert_REQ_SYNC_1_line_idle
+neg recheck-before-lock locked_recheck "REQ-SYNC-1 REQ-SYNC-3" \
+  irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck
+neg instance-begun-too-early line_free "REQ-SYNC-5 REQ-DISPATCH-7" \
+  handle_irq:irqsync_begin_instance_requires_REQ_SYNC_5_REQ_DISPATCH_7_line_free
+neg held-arrival-sets-inprogress only_beginning_sets "REQ-SYNC-5" \
+  handle_irq:irqsync_status_update_requires_REQ_SYNC_5_only_beginning_sets
+neg held-arrival-clears-inprogress owner_clears "REQ-SYNC-1" \
+  handle_irq:irqsync_status_update_requires_REQ_SYNC_1_owner_clears
+neg spurious-instance-not-ended instance_ended "REQ-SYNC-1 REQ-SYNC-5" \
+  handle_irq:handle_irq_dispatch_ensures_REQ_SYNC_1_instance_ended
+neg pending-cleared-from-stale-read fresh_rmw "REQ-DISPATCH-1 REQ-DISPATCH-6" \
+  irqsync_run_passes:irqsync_atomic_set_relaxed_requires_REQ_DISPATCH_1_fresh_rmw
 neg inprogress-cleared-before-chain in_instance "REQ-SYNC-1 REQ-DISPATCH-3" \
   irqsync_run_passes:irqsync_run_chain_requires_REQ_SYNC_1_REQ_DISPATCH_3_in_instance
 neg inprogress-cleared-after-unlock REQ_DISPATCH_1 "REQ-SYNC-1 REQ-DISPATCH-1" \
-  handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1
+  handle_irq:irqsync_end_instance_requires_REQ_DISPATCH_1_locked
 neg chain-before-inprogress in_instance "REQ-SYNC-1 REQ-DISPATCH-3" \
   handle_irq:irqsync_handler_instance_requires_REQ_SYNC_1_REQ_DISPATCH_3_in_instance
 neg replay-after-inprogress-cleared every_pass_in_instance "REQ-SYNC-1 REQ-DISPATCH-2" \

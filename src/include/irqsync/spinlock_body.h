@@ -38,11 +38,13 @@ IRQSYNC_SPIN_FN void spin_lock(spinlock_t *lock)
 	if ((turn & ~0U) != ticket)
 		turn = irqsync_spin_wait(lock, ticket);
 	IRQSYNC_SPIN_ACQUIRED(lock);
-	/* This CPU owns the lock only because an acquire load returned its ticket: all 32 bits
-	 * compared, as the wait compares them. */
-	/*@ assert REQ_LOCK_1: my_turn: (turn & 0xFFFFFFFFU) == ticket; */
-	(void)turn;	/* read only by the proof's assertion */
-	/*@ ghost g_lock_stack[g_lock_depth] = lock; g_lock_depth++; */
+	/* This CPU owns the lock only because the last acquire it made, a load of @owner after
+	 * the ticket's fetch-and-add (which is logged too), returned its ticket: all 32 bits
+	 * compared, as the wait compares them.  The proof reads the acquire log (acsl/port.h),
+	 * the value the load returned, not @turn, which code could overwrite. */
+	/*@ assert REQ_LOCK_1: my_turn: loaded_turn(lock, ticket); */
+	(void)turn;
+	/*@ ghost g_lock_stack[g_lock_depth] = lock; g_lock_depth++; g_holds++; */
 }
 
 /* Only the holder writes @owner: it may read it relaxed, and publish owner + 1 by release. */

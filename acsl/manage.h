@@ -9,6 +9,27 @@
 
 #include "logic/api.h"
 
+/* The slot helpers: one slot's four stores, out of the callers' loops (irqsync_desc_init). */
+/*@ requires ACSL_INIT;
+    requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
+    requires REQ_DISPATCH_1: g_exclusive == 1 || cpu_holds(&desc->lock);
+    requires slot < IRQSYNC_MAX_SHARERS;
+    assigns desc->action[slot];
+    ensures REQ_LIFECYCLE_1: REQ_LIFECYCLE_4: slot_free: action_free(&desc->action[slot]);
+    ensures ACSL_INIT;
+*/
+static void irqsync_action_clear(struct irq_desc *desc, unsigned int slot);
+
+/*@ requires ACSL_INIT;
+    requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
+    requires REQ_DISPATCH_1: cpu_holds(&desc->lock);
+    requires to < IRQSYNC_MAX_SHARERS && from < IRQSYNC_MAX_SHARERS;
+    assigns desc->action[to];
+    ensures REQ_LIFECYCLE_4: moved: desc->action[to] == \old(desc->action[from]);
+    ensures ACSL_INIT;
+*/
+static void irqsync_action_move(struct irq_desc *desc, unsigned int to, unsigned int from);
+
 /*@ requires g_exclusive == 1 && ACSL_INIT;
     requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
     assigns *desc;

@@ -140,11 +140,11 @@ $(addprefix prove-neg-,$(PROVE_NEG_MUTANTS)): prove-neg-%: prove-config ## one p
 
 # --- the committed prover cache (fast replay on a fresh clone) ----------------------------------
 # proofs/wp-cache.tar.xz holds WP's cache entries (goal hash -> prover result) of the last
-# passing run; prove-cache-seed unpacks it into $(PROVE_DIR)/cache when that is absent.  A stale
+# passing run; prove-cache-seed unpacks it into $(PROVE_DIR)/cache when that is absent or empty.  A stale
 # entry is simply never hit; a goal that changed is proved again.
 .PHONY: prove-cache-seed prove-cache-mark prove-cache-save
 prove-cache-seed:
-	@if [ ! -d $(PROVE_DIR)/cache ] && [ -f proofs/wp-cache.tar.xz ]; then \
+	@if [ -z "$$(ls -A $(PROVE_DIR)/cache 2>/dev/null)" ] && [ -f proofs/wp-cache.tar.xz ]; then \
 	  mkdir -p $(PROVE_DIR)/cache && tar -C $(PROVE_DIR)/cache -xJf proofs/wp-cache.tar.xz; fi
 # To commit only the entries the current proofs use: make prove-cache-mark, then run make prove
 # and the prove-neg-* / prove-trial jobs, then make prove-cache-save.  An entry read or written
@@ -161,15 +161,18 @@ prove-cache-save: ## pack the cache (only entries used since prove-cache-mark) i
 
 # --- the cold proof: CI's evidence (the store and the prover cache are speed, not evidence) ----
 # Every unit proved again (no reuse) with no prover cache (PROVE_COLD_CACHE=none; `rebuild`
-# also reruns every prover and refreshes the cache), into $(PROVE_COLD_DIR), never over
+# also reruns every prover and refreshes a cache), into $(PROVE_COLD_DIR) with a cache
+# directory of its own (it must not leave an empty build/proofs/cache behind: make check's
+# expected-failure jobs replay the seeded cache from there), never over
 # build/evidence/proofs.json.  Each unit proved is compared with its stored result (same key,
 # goals, smoke tests, properties, assumptions, all Valid now) and, when make prove or make
 # check left one, with the reused run's proofs.json: a unit whose stored result is not
-# reproduced fails by name (COLD-MISMATCH <unit>).  .ci/run runs it after make check; the
+# reproduced fails by name (COLD-MISMATCH <unit>).  .ci/run runs it before make check; the
 # ci-templates run it as shards (SHARD=i/N) merged by prove-cold-merge.
 PROVE_COLD_DIR   := $(PROVE_DIR)/cold
 PROVE_COLD_CACHE ?= none
 PROVE_COLD = $(PROVE_UNITS) --reuse none --rerun "" --cache $(PROVE_COLD_CACHE) \
+             --cache-dir $(PROVE_COLD_DIR)/cache \
              --outdir $(PROVE_COLD_DIR)/units --shard-dir $(PROVE_COLD_DIR)/shards \
              --evidence $(PROVE_COLD_DIR)/proofs.json --ledger $(PROVE_COLD_DIR)/ledger.md \
              --compare-store

@@ -43,6 +43,10 @@ BAD_WARNINGS = [
     r"ignoring (unsupported|invalid)",
 ]
 
+# A goal proved in more than SLOW_SHARE of the timeout has little margin and is logged SLOW;
+# one above STORE_SHARE is refused by prove-store (see run(); proofs/units.py store()).
+SLOW_SHARE = 0.25
+STORE_SHARE = 0.5
 PROVER_KEYS = {"qed": "qed", "Z3": "z3", "CVC4": "cvc4", "CVC5": "cvc5"}
 
 TRIV = """theory T
@@ -157,6 +161,24 @@ def read_wp_json(path):
                  "requirements": req_ids(prop)}
             (smoke if "_wp_smoke_" in prop else goals).append(g)
     return d, goals, smoke
+
+
+# "[wp] [CVC4 1.8] Goal typed_f_ensures_x_part2 : Valid (Qed:98ms) (6.5s) (456941)": the
+# second parenthesis is the prover's time (ms, s, or m'ss for a minute and more); without a
+# unit it is the step count of a goal proved too fast to time.
+GOAL_TIME = re.compile(r"^\[wp\] \[(?!Qed\])[^]]+\] Goal (\S+) : Valid \(Qed:[^)]*\) "
+                       r"\((\d+(?:\.\d+)?)(ms|s|'(\d+)s?)\)", re.M)
+
+
+def goal_times(text):
+    """{log goal name: prover seconds} of the goals a prover proved (a cached result carries
+    the time of the run that stored it)."""
+    out = {}
+    for m in GOAL_TIME.finditer(text):
+        n, unit = float(m.group(2)), m.group(3) or "s"
+        sec = n / 1000 if unit == "ms" else n * 60 + float(m.group(4) or 0) if unit.startswith("'") else n
+        out[m.group(1)] = sec
+    return out
 
 
 def read_props(path):
@@ -302,6 +324,16 @@ def run(a, fc_args):
         for m in re.finditer(r"^.*" + pat + r".*$", text, re.M | re.I):
             problems.append("frama-c: " + m.group(0).strip())
 
+    # The margin: a goal whose proof takes a large share of the timeout passes here and times
+    # out on a slower or busier machine (a cold CI run once did).  Logged and recorded, and
+    # prove-store refuses to store such a unit (proofs/units.py, spec/proof.md "The gate").
+    times = goal_times(text)
+    slow_limit = a.timeout * SLOW_SHARE
+    slow = sorted(((g, t) for g, t in times.items() if t > slow_limit
+                   and "_wp_smoke_" not in g), key=lambda x: -x[1])
+    for g, t in slow:
+        log(f"SLOW {g}: {t:.1f} s, more than {SLOW_SHARE:.0%} of the {a.timeout} s timeout")
+
     provers_count, functions, reqs = tally(goals, smoke, provers)
 
     result = {
@@ -324,6 +356,8 @@ def run(a, fc_args):
                      "initialized": a.initialized, "fct": a.fct or None,
                      "inputs": fc_args},
         "wall_seconds": round(wall, 1),
+        "slowest_goal_seconds": round(max(times.values(), default=0.0), 2),
+        "slow_goals": [{"goal": g, "seconds": round(t, 2)} for g, t in slow],
         "tools": tool_versions(env),
         "goals": goals, "smoke_tests": smoke,
         "props": props,

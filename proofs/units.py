@@ -335,6 +335,8 @@ def unit_record(f, key, inputs, res):
         "assumed": sorted({x["function"] for x in res["assumptions"]}),
         "problems": res["problems"],
         "seconds": res["wall_seconds"],
+        "slowest_goal_seconds": res.get("slowest_goal_seconds"),
+        "slow_goals": res.get("slow_goals", []),
         "provers": res["provers_used"],
         "tools": res["tools"],
     }
@@ -749,6 +751,12 @@ def store(a):
         u = json.load(open(src))
         if not unit_passes(u):
             raise SystemExit(f"prove-store: unit {f} did not pass: nothing stored")
+        limit = a.timeout * gate.STORE_SHARE
+        g = next((g for g in u.get("slow_goals", []) if g["seconds"] > limit), None)
+        if g:
+            raise SystemExit(f"prove-store: unit {f}: goal {g['goal']} took {g['seconds']} s, "
+                             f"more than {limit:.0f} s: too close to the timeout to pass on a busier machine; make it "
+                             f"cheaper (spec/proof.md, \"The gate\"): nothing stored")
         with open(os.path.join(STORE, f + ".json"), "w") as fh:
             json.dump(u, fh, indent=0, sort_keys=True)
             fh.write("\n")

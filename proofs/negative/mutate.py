@@ -143,6 +143,22 @@ MUTANTS = {
         new="\tdesc->nr_actions++;\n\t/* MUTANT (REQ-LIFECYCLE-7): the spurious window is kept */\n",
         prop="window_reset",
         expect=[r"^irqsync_install:irqsync_install_ensures_REQ_LIFECYCLE_7_REQ_DISPATCH_6_window_reset$"]),
+    # REQ-LIFECYCLE-1/-4: clearing a slot leaves its dev_id (after a free or a re-init,
+    # free_irq could match a stale cookie in a slot that holds no handler).
+    "slot-keeps-dev-id": dict(
+        file="src/core/manage.c", fct="irqsync_action_clear",
+        old="\taction->dev_id = (void *)0;\n",
+        new="\t/* MUTANT (REQ-LIFECYCLE-1): the slot's dev_id is kept */\n",
+        prop="slot_free",
+        expect=[r"^irqsync_action_clear:irqsync_action_clear_ensures_REQ_LIFECYCLE_1_REQ_LIFECYCLE_4_slot_free$"]),
+    # REQ-LIFECYCLE-4: free_irq's shift drops a sharer's flags (IRQF_SHARED lost: the next
+    # request on the line is refused or accepted against the wrong rule).
+    "move-drops-flags": dict(
+        file="src/core/manage.c", fct="irqsync_action_move",
+        old="\tdesc->action[to].flags = desc->action[from].flags;\n",
+        new="\t/* MUTANT (REQ-LIFECYCLE-4): the flags are not moved */\n",
+        prop="moved",
+        expect=[r"^irqsync_action_move:irqsync_action_move_ensures_REQ_LIFECYCLE_4_moved$"]),
     # REQ-LOCK-1: a lock that ignores what its acquire load returned (it overwrites the value
     # with its own ticket, so it never waits); the branch guard still reads as before.
     "lock-ignores-its-load": dict(

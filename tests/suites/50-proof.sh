@@ -75,6 +75,8 @@ t_run_fail "proof/reused-unit-with-unlisted-assumption-fails [REQ-TCB-2]" \
 
 # The CI templates fan the same shards out and merge them.
 t_run "proof/ci-templates" python3 tests/proofs/ci_templates.py
+# The cold proof keeps its prover cache apart from the one make check replays.
+t_run "proof/cold-proof-own-cache [REQ-TCB-2]" bash tests/proofs/cold_cache.sh
 
 # Expected failures: each must leave exactly the named goals unproved (gate exit 1).  They run
 # together, JOBS at a time (make prove-expected); each case below reads one job's output and
@@ -123,6 +125,10 @@ neg inprogress-set-outside-dispatch only_beginning_sets "REQ-SYNC-5 REQ-DISPATCH
 neg ticket-no-wait my_turn "REQ-LOCK-1" spin_lock:spin_lock_assert_REQ_LOCK_1_my_turn
 neg spurious-window-kept window_reset "REQ-LIFECYCLE-7" \
   irqsync_install:irqsync_install_ensures_REQ_LIFECYCLE_7_REQ_DISPATCH_6_window_reset
+neg slot-keeps-dev-id slot_free "REQ-LIFECYCLE-1 REQ-LIFECYCLE-4" \
+  irqsync_action_clear:irqsync_action_clear_ensures_REQ_LIFECYCLE_1_REQ_LIFECYCLE_4_slot_free
+neg move-drops-flags moved "REQ-LIFECYCLE-4" \
+  irqsync_action_move:irqsync_action_move_ensures_REQ_LIFECYCLE_4_moved
 # The same v0 failure replayed from the cache alone (no prover runs): still a failure.
 t_run_fail "proof/cache-replay-still-fails [REQ-SYNC-1]" \
   "expected-failure: matched \['irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck'\]" \

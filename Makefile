@@ -8,6 +8,13 @@ include mk/config.mk
 include mk/lib.mk
 include $(filter-out mk/config.mk mk/lib.mk,$(sort $(wildcard mk/*.mk)))
 
-.PHONY: all
-all: deps $(EVIDENCE_ALL)
+.PHONY: all help
+all: deps $(EVIDENCE_ALL) ## the evidence: every proof, model check, test and build -> build/evidence, report, summary
 	@$(PYTHON) -m tools.summary $(EVIDENCE)
+
+# make help: the targets that carry a `## what it does` comment, read from the makefiles
+# themselves (no second list to keep).  A pattern target prints as its pattern.
+help: ## this list
+	@grep -hE '^([^ #:=]+|\$$\(addprefix [^)]+\)\)):[^=]*## ' Makefile mk/*.mk | \
+	  sed -E 's/^\$$\(addprefix ([^,]+),\$$\(([A-Z_]+)\)\): [^ ]*: /\1<\2>: /' | \
+	  awk -F':[^#]*## ' '!seen[$$1]++ {printf "  %-24s %s\n", $$1, $$2}'

@@ -3,7 +3,11 @@ BUILD      ?= build
 EVIDENCE   := $(BUILD)/evidence
 PYTHON     ?= python3
 JOBS       ?= 2
-CC         ?= gcc
+# CC: make's built-in default is cc, so `CC ?= gcc` would never apply; an explicit CC (command
+# line or environment) wins.
+ifeq ($(origin CC),default)
+CC         := gcc
+endif
 
 # One set of warnings for every C build in the project (REQ-IMPL-2).
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \

@@ -108,7 +108,13 @@ prove-ledger: prove ## prove, then store the units proved now and the ledger
 # and .rc (the gate's output and exit status, which 50-proof then checks one by one).
 # The proof mutants of the core (proofs/negative/mutate.py: the edit, the function proved, the
 # goals that must be the unproved ones).
-PROVE_NEG_MUTANTS := $(shell $(PYTHON) proofs/negative/mutate.py list)
+# The list is written to a makefile by a rule (remade when mutate.py changes), not by $(shell)
+# on every make run.
+PROVE_MUTANTS_MK := $(BUILD)/mk/prove-mutants.mk
+$(PROVE_MUTANTS_MK): proofs/negative/mutate.py
+	@mkdir -p $(@D) && list=$$($(PYTHON) proofs/negative/mutate.py list) && \
+	  printf 'PROVE_NEG_MUTANTS := %s\n' "$$(echo $$list)" > $@.tmp && mv $@.tmp $@
+-include $(PROVE_MUTANTS_MK)
 PROVE_EXPECTED := prove-neg-sync-v0 prove-neg-sync-v0-offline prove-neg-lock-irq \
                   $(addprefix prove-neg-,$(PROVE_NEG_MUTANTS)) prove-trial prove-neg-trial-v0
 .PHONY: prove-expected $(PROVE_EXPECTED) $(addprefix prove-expected-,$(PROVE_EXPECTED))

@@ -24,10 +24,14 @@ QUICK_SUITES ?= $(filter-out %-model %-proof %-proofs %-cross,$(basename $(notdi
 # outputs and sources), read once per make run. A word per producer:
 #   name:target:required|optional:writer,writer,...   (writers: every target that writes the
 #   result when run directly, each given the producer's begin-stamp below)
-STAMP_TABLE := $(shell $(PYTHON) -m tools.stamp make-table)
-ifeq ($(STAMP_TABLE),)
-$(warning mk/report.mk: no producer table from `$(PYTHON) -m tools.stamp make-table` (is python3 installed? make deps): no evidence-* targets)
-endif
+# The table is written to $(STAMP_MK) by a rule, not by $(shell) at parse time: make remakes an
+# included makefile that is out of date with tools/stamp.py (and then rereads everything), so
+# Python runs once after a change of the table, not on every make run.
+STAMP_MK := $(BUILD)/mk/stamp-table.mk
+$(STAMP_MK): tools/stamp.py
+	@mkdir -p $(@D) && table=$$($(PYTHON) -m tools.stamp make-table) && \
+	  printf 'STAMP_TABLE := %s\n' "$$table" > $@.tmp && mv $@.tmp $@
+-include $(STAMP_MK)
 stamp_comma := ,
 stamp_field = $(word $(2),$(subst :, ,$(filter $(1):%,$(STAMP_TABLE))))
 stamp_names = $(strip $(foreach w,$(STAMP_TABLE),$(if $(filter $(1),$(word 3,$(subst :, ,$(w)))),$(firstword $(subst :, ,$(w))))))

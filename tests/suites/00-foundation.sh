@@ -71,3 +71,16 @@ if command -v setpriv >/dev/null && [[ $(id -u) == 0 ]]; then
 else
   t_skip "deps/non-root prints the apt-get line and fails" "needs root and setpriv"
 fi
+
+# make help lists every target that carries a `## ` comment in the makefiles (read from them,
+# so a new documented target appears without a second list), the two README commands first.
+t_run "make/help lists the documented targets" bash -c '
+  out=$(make -s help) || exit 1
+  head -3 <<<"$out" | grep -q "^  all " && grep -q "^  check " <<<"$out" || { echo "$out" | head; exit 1; }
+  want=$(grep -hcE "^[^ #:=]+:[^=]*## " Makefile mk/*.mk | awk "{s+=\$1} END {print s}")
+  have=$(grep -c "^  " <<<"$out")
+  ((have >= want - 2)) || { echo "make help: $have lines for $want documented targets"; exit 1; }
+  echo "$have targets"'
+t_run "make/CC honoured: make-default cc becomes gcc, CC=clang stays clang" bash -c '
+  [[ $(make -s -f mk/config.mk -p -n 2>/dev/null | sed -n "s/^CC := //p" | head -1) == gcc ]] &&
+  [[ $(CC=clang make -s -f mk/config.mk -p -n 2>/dev/null | sed -n "s/^CC = //p" | head -1) == clang ]]'

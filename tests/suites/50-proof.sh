@@ -35,15 +35,25 @@ print(f"{d['proved']}/{d['total']} goals, {len(d['units'])} units, "
       f"{len(d['assumptions'])} assumed contracts")
 PY
 # The committed store matches the source: nothing had to be proved again (else: make
-# prove-store and commit proofs/units/).
-t_run "proof/store-current" python3 - <<'PY'
+# prove-store and commit proofs/units/).  Under .ci/run a store behind the source fails (the cold
+# proof compares every unit with it too); in a developer's make check it is a named skip, so that
+# a C fix can be tested before its units are stored: the proof itself still ran above.
+store_behind() {  # the units make prove had to prove now, or nothing
+  python3 -c '
 import json
 d = json.load(open("build/evidence/proofs.json"))
-now = sorted(f for f, u in d["units"].items() if u["source"] != "reused")
-assert not now, f"units proved now (store stale: run make prove-store and commit): {now}"
-print(f"{len(d['units'])} units reused")
-PY
-t_run "proof/ledger-current" cmp build/proofs/ledger.md proofs/ledger.md
+print(" ".join(sorted(f for f, u in d["units"].items() if u["source"] != "reused")))'
+}
+behind=$(store_behind 2>/dev/null || echo "?")
+if [[ $behind == "?" ]]; then
+  t_fail "proof/store-current" "build/evidence/proofs.json unreadable: make prove did not finish"
+elif [[ -n $behind && -z ${IRQSYNC_CI_COLD_STATUS:-} ]]; then
+  t_skip "proof/store-current" "store behind the source (units proved now: $behind): make prove-store, commit proofs/units/ and proofs/ledger.md; CI fails on it"
+  t_skip "proof/ledger-current" "the same"
+else
+  t_run "proof/store-current" bash -c "[[ -z '$behind' ]] || { echo 'units proved now (store stale: run make prove-store and commit): $behind'; exit 1; }"
+  t_run "proof/ledger-current" cmp build/proofs/ledger.md proofs/ledger.md
+fi
 
 # Shards: two shards and the merge give the unsharded result (same units, goals, verdicts).
 cp build/evidence/proofs.json build/proofs/unsharded.json

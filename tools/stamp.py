@@ -44,7 +44,7 @@ REPORT_ONLY = ("tools/report/", "tools/stamp.py", "tools/summary.py", "mk/report
 MK = ("mk/config.mk", "Makefile")
 PRODUCERS = {
     "model":  {"target": "model", "outputs": ["evidence/model.json"], "referenced": "evidence/trails",
-               "sources": ("promela/", "tools/model/", "mk/model.mk", "spec/steps.md") + MK,
+               "sources": ("promela/", "tools/model/", "mk/model.mk", "spec/refinement.yml") + MK,
                "writers": ("model", "model-quick", "model-litmus", "model-merge")},
     "proofs": {"target": "prove", "outputs": ["evidence/proofs.json"],
                "sources": ("src/", "acsl/", "proofs/", "mk/prove.mk") + MK},

@@ -61,11 +61,12 @@ hang_control() {
 }
 t_run "unit/hang-control: the unmutated program passes the same run [REQ-TCB-1]" hang_control
 
-# Every step the core marks is a step of spec/steps.md, and every code step of the spec is known.
+# Every step the core marks is a step of the map (spec/refinement.yml), and every step of the
+# map is marked by a run of the unit tests.
 steps_match() {
   local code spec
   code=$(grep '^# step ' "$LOGDIR/unit-steps.log" | awk '{print $3}' | sort -u)
-  spec=$(grep -oE '^\| `[A-Z_]+`' spec/steps.md | tr -d '|` ' | sort -u)
+  spec=$(python3 -m tools.refine.steps | grep -oE '^\| `[A-Z_]+`' | tr -d '|` ' | sort -u)
   [[ -n $code && -n $spec ]] || { echo "no step names found"; return 1; }
   diff <(echo "$code") <(echo "$spec")
 }

@@ -118,6 +118,16 @@ MUTANTS = {
         "| `S_RETURN` |",
         "| `S_RETURNED` |",
         "a step renamed in spec/steps.md only"),
+    "steps-md-access-changed": (
+        "spec/steps.md",
+        "| `S_RECHECK` | load `desc.status` relaxed |",
+        "| `S_RECHECK` | load `desc.status` acquire |",
+        "a step's access edited in spec/steps.md only (the map keeps relaxed)"),
+    "steps-h-reordered": (
+        "src/core/steps.h",
+        "S(S_LOCK) S(S_RECHECK)",
+        "S(S_RECHECK) S(S_LOCK)",
+        "two steps swapped in steps.h only (same names, another order)"),
 }
 
 

@@ -379,7 +379,7 @@ def _req_status(methods, by, items):
 
 # ---- trails ---------------------------------------------------------------------------------
 
-def timelines(root, build, model, promela="promela", steps="spec/steps.md"):
+def timelines(root, build, model, promela="promela", steps="spec/refinement.yml"):
     """One timeline per run that has a trail (every counterexample)."""
     src = trailmod.Sources(root, promela, steps)
     out, probs = [], []

@@ -35,22 +35,21 @@ START = re.compile(r"^Starting (\w+) with pid (\d+)")
 TERM = re.compile(r"^\s*\d+:\s+proc\s+\d+\s+terminates")
 INLINE = re.compile(r"^\s*inline\s+(\w+)\s*\(")
 SB_SET = re.compile(r"^sb_([av])\[[^=]*\] = (\w{1,12})$")
-STEPS_ROW = re.compile(r"^\|\s*`([A-Z_0-9]+)`\s*\|\s*([^|]*)\|")
 
 
 class Sources:
-    """Finds the inline that encloses a promela file:line, and steps.md access kinds."""
+    """Finds the inline that encloses a promela file:line, and the map's access kinds."""
 
-    def __init__(self, root, promela="promela", steps="spec/steps.md"):
+    def __init__(self, root, promela="promela", steps="spec/refinement.yml"):
         self.root, self.promela, self.cache = root, promela, {}
-        self.access = {}
+        self.access = {}           # step -> the ops of its accesses in the map (the model's side)
         try:
+            import yaml
             with open(os.path.join(root, steps), encoding="utf-8") as f:
-                for line in f:
-                    m = STEPS_ROW.match(line)
-                    if m:
-                        self.access[m.group(1)] = m.group(2).strip()
-        except OSError:
+                for st in (yaml.safe_load(f) or {}).get("steps", []):
+                    self.access[st["step"]] = [a["op"] for a in st.get("access") or []
+                                               if a.get("only") != "c"]
+        except (OSError, ImportError, ValueError, KeyError, TypeError):
             pass
 
     def _lines(self, path):
@@ -108,18 +107,18 @@ class Sources:
         return None
 
     def effect(self, path, line, step, mm):
-        """store / atomic / load / other, from the enclosing inline, else from steps.md."""
+        """store / atomic / load / other, from the enclosing inline, else from the map's accesses."""
         prim = self.inline_at(path, line) if path else None
         if prim:
             for kind, rx in PRIM:
                 if rx.match(prim):
                     return kind, prim
-        acc = self.access.get(step, "").lower()
-        if "fence" in acc or acc.startswith(("lock", "atomic")):
+        ops = self.access.get(step, [])
+        if {"fence", "lock", "rmw"} & set(ops):
             return "atomic", None
-        if "unlock" in acc or "store" in acc:
+        if {"unlock", "store"} & set(ops):
             return "store", None
-        if "load" in acc:
+        if "load" in ops:
             return "load", None
         return "other", None
 
@@ -208,7 +207,7 @@ def parse(text, sources, mm="tso"):
         if s and (raw[:1].isspace() or _is_marker(s)) \
                 and not re.match(r"^\w+(\[\d+\])?(\.\w+)* = ", s):
             pending.append(s)
-    for p in pending:  # a condensed trail (markers only, no moves): effects from steps.md
+    for p in pending:  # a condensed trail (markers only, no moves): effects from the map
         _event(p, None, "", 0, rows, bufs, sources, mm, buffered, explicit)
     if fmove:
         _flush(fmove, rows, bufs, notes)

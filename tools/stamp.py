@@ -59,7 +59,7 @@ PRODUCERS = {
     "conformance": {"target": "conformance", "outputs": ["evidence/conformance.json"],
                     "sources": ("src/", "tests/conformance/", "tests/harness/", "tests/variants/",
                                 "promela/", "tools/model/", "mk/mutants.mk", "mk/lib.mk",
-                                "spec/steps.md") + MK,
+                                "spec/refinement.yml") + MK,
                     "optional": True},
     "mutants": {"target": "mutants", "outputs": ["evidence/mutants.json"], "sources": ALL,
                 "optional": True},

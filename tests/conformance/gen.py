@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""gen.py - SPIN runs -> replay schedules, mapped through refinement.md (REQ-IMPL-3).
+"""gen.py - SPIN runs -> replay schedules, mapped through the refinement map (REQ-IMPL-3).
 
 Two sources of schedules:
   * random simulations of the model:  spin -n<seed> -u<steps> [-p] -D... irqsync.pml
   * counterexample trails of the known-bad variants: spin -a; pan -e -c<N>; spin -t<k> -p
 Each SPIN run's `STEP <cpu> <name>` lines (and, under TSO, the steps of the store-buffer
 flushers) become a schedule; the final global state printed by SPIN becomes the expected end
-state. The mapping (names, merges, the EN_REPLAY rewrite, stores, drains) comes from the table
-in tests/conformance/refinement.md, which this script parses.
+state. The mapping (names, merges, stores, drains, held steps) comes from the refinement map,
+spec/refinement.yml (its `replay` section and each step's accesses: load_map); the rewrites
+(merge, EN_REPLAY, flush) are those of tests/conformance/refinement.md.
 
 Usage: gen.py --tree DIR --seeds N --out FILE [--trails N] [--only sync,free,depth]
 Writes the schedules (format: tests/conformance/replay.c) grouped by the build that must
@@ -51,32 +52,38 @@ def layout(pdir):
         WORDS.update({int(m.group(1)) + c: "work%d" % c for c in range(1, 5)})
 
 
-LOCK_SITE = re.compile(r"`(irqsync_desc_lock|spin_lock)`")
-
-
 def load_map(path):
-    """The table of refinement.md: model step -> (C step, stores, flags); and the merges.
-    flags: 1 drain, 2 locked, 4 acquires the descriptor lock (a drain step whose C site takes
-    it: what the mapped continuation must know, replay.c "the mapped continuation")."""
-    rows, merge = {}, set()
-    intable = False
-    for line in open(path):
-        if line.startswith("## The table"):
-            intable = True
-        elif line.startswith("## ") and intable:
-            intable = False
-        if intable and line.startswith("| ") and not line.startswith("| model") and "---" not in line:
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if len(cells) == 6:
-                model, c, site, stores, drain, locked = cells
-                rows[model] = (c, stores.replace(" ", "") or "-",
-                               (1 if drain == "drain" else 0) | (2 if locked == "locked" else 0) |
-                               (4 if drain == "drain" and LOCK_SITE.search(site) else 0))
-        m = re.match(r"- \*\*merge\*\*: (.*)", line)
-        if m:
-            merge = set(re.findall(r"`([A-Z_]+) \1`", m.group(1)))
+    """The replay's rows, from the refinement map (spec/refinement.yml, its `replay` section):
+    model step -> (C step, stores, flags), and the merged steps.  flags: 1 drain, 2 locked
+    (held), 4 acquires the descriptor lock (what the mapped continuation must know, replay.c
+    "the mapped continuation").  Derived from each step's model-side accesses."""
+    import yaml
+    with open(path) as f:
+        rmap = yaml.safe_load(f)
+    rp, objects = rmap.get("replay") or {}, rmap.get("objects") or {}
+    skip, held = set(rp.get("not_scheduled") or {}), set(rp.get("held") or [])
+    names = {st["step"] for st in rmap.get("steps", [])}
+    for n in sorted((skip | held | set(rp.get("merge") or [])) - names):
+        sys.exit(f"gen.py: {path}: replay names {n}, not a step of the map")
+    rows = {}
+    for st in rmap.get("steps", []):
+        n = st["step"]
+        if n in skip:
+            continue
+        acc = [a for a in st.get("access") or [] if a.get("only") != "c" and not a.get("model_in")]
+        stores = set()
+        for a in acc:
+            if a["op"] in ("store", "unlock"):
+                if "word" not in objects.get(a["object"], {}):
+                    sys.exit(f"gen.py: {path}: step {n} stores {a['object']}, which has no replay word")
+                stores.add(objects[a["object"]]["word"])
+        drain = any(a["op"] in ("lock", "fence") for a in acc)
+        acquires = any(a["op"] == "lock" and a["object"] == "desc.lock" for a in acc)
+        rows[n] = (n, ",".join(sorted(stores)) or "-",
+                   (1 if drain else 0) | (2 if n in held else 0) | (4 if acquires else 0))
+    merge = set(rp.get("merge") or [])
     if not rows or not merge:
-        sys.exit(f"gen.py: no refinement table or merge list in {path}")
+        sys.exit(f"gen.py: no replay rows or merge list in {path}")
     return rows, merge
 
 
@@ -227,7 +234,7 @@ def to_schedule(sid, cfg, events, final, violation, table, mode="match"):
             lines.append(f"F {ev[1]} {ev[2]}" + ("" if ev[3] is None else f" {ev[3]}"))
             continue
         if ev[2] not in table:
-            raise ValueError(f"model step {ev[2]} has no row in refinement.md")
+            raise ValueError(f"model step {ev[2]} has no replay row in spec/refinement.yml")
         c, stores, drain = table[ev[2]]
         if c == "-":
             continue
@@ -423,10 +430,22 @@ def main():
     ap.add_argument("--only", default="sync,free,depth")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--saved", default="", help="the model runner's trail directory (build/evidence/trails)")
-    ap.add_argument("--out", required=True)
+    ap.add_argument("--out")
+    ap.add_argument("--print-table", action="store_true",
+                    help="print the replay rows derived from spec/refinement.yml and exit")
     a = ap.parse_args()
     tree = os.path.abspath(a.tree)
-    table, merge = load_map(os.path.join(tree, "tests/conformance/refinement.md"))
+    if a.print_table:
+        rows, merge = load_map(os.path.join(tree, "spec/refinement.yml"))
+        flags = ((1, "drain"), (2, "locked"), (4, "acquires"))
+        print("| model | C | stores | flags |\n|---|---|---|---|")
+        for n, (c, st, f) in rows.items():
+            print(f"| {n}{' (merged)' if n in merge else ''} | {c} | {st} | "
+                  f"{' '.join(w for b, w in flags if f & b)} |")
+        return 0
+    if not a.out:
+        ap.error("--out is required")
+    table, merge = load_map(os.path.join(tree, "spec/refinement.yml"))
     pdir = os.path.join(tree, "promela")
     if not os.path.exists(os.path.join(pdir, "irqsync.pml")):
         sys.exit("gen.py: no promela/irqsync.pml in " + tree)

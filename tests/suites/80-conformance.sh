@@ -14,6 +14,25 @@ t_run "conformance/build [REQ-IMPL-3]" make -s -j2 conformance-bins lib
 
 R=build/conformance
 sched=tests/conformance/schedules
+# The replay's rows come from the step map (spec/refinement.yml): every scheduled step has one,
+# and a map whose replay section names a step the map lacks is refused.
+map_rows() {
+  local out; out=$(python3 tests/conformance/gen.py --print-table) || return 1
+  for s in D_LOCK D_SET_INPROGRESS S_RECHECK DRV_STORE_FLAG FREE_UNLINK IRQ_ARRIVE; do
+    grep -q "^| $s" <<<"$out" || { echo "no replay row for $s"; return 1; }
+  done
+  grep -q "^| S_RECHECK | S_RECHECK | - | locked |$" <<<"$out" &&
+  grep -q "^| D_LOCK | D_LOCK | - | drain acquires |$" <<<"$out" || { echo "$out"; return 1; }
+  ! grep -q "^| LOCK_TICKET" <<<"$out"
+}
+t_run "conformance/replay-rows-from-the-map [REQ-IMPL-3]" map_rows
+bad_map() {
+  local t; t=$(mktemp -d); mkdir -p "$t/spec"
+  sed 's/^  held: \[D_CHECK, /  held: [D_CHEQUE, /' spec/refinement.yml >"$t/spec/refinement.yml"
+  python3 tests/conformance/gen.py --tree "$t" --print-table; local rc=$?; rm -rf "$t"; return $rc
+}
+t_run_fail "conformance/replay-naming-an-unknown-step-refused [REQ-IMPL-3]" \
+  "replay names D_CHEQUE, not a step of the map" bad_map
 # Hand-written schedules: one that conforms, the v0 race under emulated TSO, and the ways a
 # replay must fail (wrong step order, wrong end state, no emulation).
 t_run "conformance/hand-sync-v2-sc [REQ-IMPL-3 REQ-SYNC-1]" $R/replay-v2 $sched/sync-v2-sc.sched

@@ -2,6 +2,8 @@
  * promela/irqsync.pml -- N CPUs, L interrupt lines, the descriptor layer of irq.pml, and the
  * driver scenarios whose guarantees spec/requirements.md states.
  *
+ * What is checked, for which requirements, and where it must fail: promela/properties.yml
+ * (the matrix of tools/model/matrix.py reads it).
  * One run (what tools/model/matrix.py does for each row of the matrix):
  *   spin -a -DMM_TSO -DVARIANT=1 -DSCEN=SCEN_SYNC -DCALLER_MB=1 -DNCPU=2 irqsync.pml
  *   gcc -O2 -DSAFETY -DBFS -o pan pan.c && ./pan -m100000

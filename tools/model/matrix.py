@@ -48,82 +48,47 @@ HASH_W = 20
 MEMLIM_MB = 4096
 
 # ---------------------------------------------------------------------------------------
-# properties of the protocol model: defines, requirement IDs, the violation they look for
-SAFETY_REQS = ["REQ-LOCK-1", "REQ-LOCK-5", "REQ-DISPATCH-1", "REQ-DISPATCH-2",
-               "REQ-DISPATCH-3", "REQ-SYNC-5"]
-PROPS = {
-    # REQ-SYNC-1: every instance that began before the call has ended at the return
-    "sync-began": dict(scen="SCEN_SYNC", d=["CHECK_FLAG=0", "CALLER_MB=1"],
-                       reqs=["REQ-SYNC-1"], match=r"assertion violated \(before==0\)"),
-    # REQ-SYNC-3: tg3 pattern with the caller's smp_mb
-    "sync-flag-mb": dict(scen="SCEN_SYNC", d=["CHECK_SYNC1=0", "CALLER_MB=1"],
-                         reqs=["REQ-SYNC-3"],
-                         match=r"assertion violated (\s*!\(returned\)|\(stale==0\))"),
-    # REQ-SYNC-4: the same without the caller's barrier
-    "sync-flag-nomb": dict(scen="SCEN_SYNC", d=["CHECK_SYNC1=0", "CALLER_MB=0"],
-                           reqs=["REQ-SYNC-4"],
-                           match=r"assertion violated (\s*!\(returned\)|\(stale==0\))"),
-    # REQ-SYNC-2: the handler's last write is visible to the caller after the return
-    "sync-visible": dict(scen="SCEN_SYNC", d=["CHECK_SYNC1=0", "CHECK_FLAG=0", "CHECK_SYNC2=1",
-                                              "CALLER_MB=1"], reqs=["REQ-SYNC-2"],
-                         match=r"assertion violated \(fl>=wmust\[l\]\)"),
-    # the SYNC guarantee as an LTL formula ([] !(returned && stale > 0)); asserts compiled out
-    "ltl-sync": dict(scen="SCEN_SYNC", d=["CHECK_SYNC1=0", "CHECK_FLAG=0", "CALLER_MB=1",
-                                          "LTL_SYNC"], ltl=True, reqs=["REQ-SYNC-3"],
-                     match=r"returned&&\(stale>0\)"),
-    # REQ-SYNC-5: synchronize_irq returns (<> returned) under weak fairness; MM_EVENTUAL makes a
-    # waiting CPU see stores eventually (the hardware's guarantee; liveness runs only)
-    "ltl-term": dict(scen="SCEN_SYNC", d=["CHECK_SYNC1=0", "CHECK_FLAG=0", "CALLER_MB=1",
-                                          "LTL_TERM", "MM_EVENTUAL"], ltl=True, fair=True,
-                     reqs=["REQ-SYNC-5"], match=r"acceptance cycle"),
-    # REQ-LIFECYCLE-5 on a shared line
-    "free": dict(scen="SCEN_FREE", d=["CHECK_SYNC1=0"], reqs=["REQ-LIFECYCLE-5"],
-                 match=r"assertion violated \((frun==0|.*freed)"),
-    # nested disable / enable
-    "depth": dict(scen="SCEN_DEPTH", d=["CHECK_SYNC1=0"],
-                  reqs=["REQ-DEPTH-1", "REQ-DEPTH-2", "REQ-DEPTH-3", "REQ-DISPATCH-7"],
-                  match=r"assertion violated .*(dis_window|inst\[)"),
-    # spin_lock_irq inside spin_lock_irqsave: must break (REQ-LOCK-4)
-    "hazard": dict(scen="SCEN_HAZARD", d=["HAZARD_FIX=0"], reqs=["REQ-LOCK-4", "REQ-ERR-6"],
-                   match=r"assertion violated \(lk_owner\[\d+\]!=\(0\+1\)\)|invalid end state"),
-    "hazard-fixed": dict(scen="SCEN_HAZARD", d=["HAZARD_FIX=1"], reqs=["REQ-LOCK-3",
-                         "REQ-LOCK-4"], match=r"lk_owner\["),
-}
-# non-vacuity probes: each must be reachable ("violate" = the probe's state was reached)
-PROBES = {
-    "probe-old-flag": dict(scen="SCEN_SYNC", n=1, d=["CHECK_SYNC1=0", "CHECK_FLAG=0"],
-                           what="an instance that read the old flag runs when synchronize_irq is called",
-                           reqs=["REQ-SYNC-3"]),
-    "probe-pending": dict(scen="SCEN_SYNC", n=2, d=["CHECK_SYNC1=0", "CHECK_FLAG=0"],
-                          what="the PENDING replay path of dispatch runs",
-                          reqs=["REQ-DISPATCH-2"], min_cpus=3, min_arrivals=2),
-    "probe-after-return": dict(scen="SCEN_SYNC", n=3, d=["CHECK_SYNC1=0", "CHECK_FLAG=0"],
-                               what="an interrupt runs after synchronize_irq returned",
-                               reqs=["REQ-SYNC-3"], min_arrivals=2),
-    "probe-recheck": dict(scen="SCEN_SYNC", n=4, d=["CHECK_SYNC1=0", "CHECK_FLAG=0"],
-                          what="v2's locked re-check sees INPROGRESS and loops",
-                          reqs=["REQ-SYNC-1"], variants=("v2",)),
-    "probe-replay": dict(scen="SCEN_DEPTH", n=5, d=["CHECK_SYNC1=0"],
-                         what="enable_irq replays an interrupt held while disabled",
-                         reqs=["REQ-DISPATCH-7"]),
-    "probe-free-running": dict(scen="SCEN_FREE", n=6, d=["CHECK_SYNC1=0"],
-                               what="free_irq unlinks while the freed handler runs",
-                               reqs=["REQ-LIFECYCLE-5"]),
-    "probe-irq-on-cpu0": dict(scen="SCEN_HAZARD", n=7, d=["HAZARD_FIX=1"],
-                              what="an interrupt runs on the hazard CPU after the restore",
-                              reqs=["REQ-LOCK-3"]),
-}
+# properties of the protocol model: promela/properties.yml, beside the model, is their one
+# source (scenario, defines, requirement IDs, the violation they look for, where they fail)
+PROPERTIES_FILE = os.path.join(PROMELA, "properties.yml")
+
+
+def _load_properties(path=PROPERTIES_FILE):
+    import yaml
+    with open(path) as f:
+        d = yaml.safe_load(f)
+    props = {}
+    for name, p in d["properties"].items():
+        props[name] = dict(scen=p["scenario"], d=list(p.get("defines", [])),
+                           reqs=list(p["requirements"]), match=p["violation"],
+                           violates=p.get("violates"))
+        for k in ("ltl", "fair"):
+            if p.get(k):
+                props[name][k] = True
+    probes = {}
+    for name, p in d["probes"].items():
+        probes[name] = dict(scen=p["scenario"], n=p["probe"], d=list(p.get("defines", [])),
+                            what=p["what"], reqs=list(p["requirements"]))
+        for k in ("min_cpus", "min_arrivals"):
+            if k in p:
+                probes[name][k] = p[k]
+        if "variants" in p:
+            probes[name]["variants"] = tuple(p["variants"])
+    bugs = {name: (b["bug"], b["what"], b["violation"]) for name, b in d["chain_bugs"].items()}
+    return list(d["safety_requirements"]), props, probes, bugs
+
+
+SAFETY_REQS, PROPS, PROBES, CHAIN_BUGS = _load_properties()
 
 
 def expected(prop, variant, mm):
-    """The verdicts the issue states; the free/depth/hazard-fixed guarantees rest on the
-    lock their own path takes, so they hold for every variant (spec/memory-models.md)."""
-    if prop == "sync-visible":
-        # TSO: the handler's D_RELOCK (a locked RMW) drains its buffer before the instance ends
-        return "violate" if (variant in ("v0", "v1") and mm == "weak") else "hold"
-    if prop in ("sync-began", "sync-flag-mb", "sync-flag-nomb", "ltl-sync"):
-        return "violate" if (variant in ("v0", "v1") and mm != "sc") else "hold"
-    if prop == "hazard":
+    """The verdict properties.yml states for a run: `violates` always, or for its variants x
+    memory models; every other run holds.  (The free/depth/hazard-fixed guarantees rest on
+    the lock their own path takes, so they hold for every variant: spec/memory-models.md.)"""
+    v = PROPS[prop].get("violates")
+    if v == "always":
+        return "violate"
+    if v and variant in v["variants"] and mm in v["memory_models"]:
         return "violate"
     return "hold"
 
@@ -194,18 +159,7 @@ def litmus_rows(mms):
     return rows
 
 
-# REQ-DISPATCH-4: the chain walk (irq.pml, chain_call / chain_end) on a line with 2 sharers;
-# each seeded bug (-DCHAIN_BUG) must be caught by its own assertion
-CHAIN_BUGS = {
-    "chain-skip": (1, "a pass stops after its first action (seeded bug)",
-                   r"assertion violated \(ch_called\[me\]==ch_snap\[me\]\)"),
-    "chain-order": (2, "a pass calls the newest action first (seeded bug)",
-                    r"assertion violated \(\(ch_called\[me\]>>ch_s\)==0\)"),
-    "chain-devid": (3, "every action gets the first action's dev_id (seeded bug)",
-                    r"assertion violated \(ch_dev==\(\(\(2\*l\)\+ch_s\)\+1\)\)"),
-}
-
-
+# REQ-DISPATCH-4: the chain walk and its seeded bugs (CHAIN_BUGS, from promela/properties.yml)
 def sharer_rows(cfg, mms, bug_mms=MMS):
     c = dict(cfg)
     c["sharers"] = 2

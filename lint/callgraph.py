@@ -24,7 +24,7 @@ every file of the run and walks the calls:
 Out of reach (spec/lint.md): calls through function pointers, functions
 defined in files not given, interrupts disabled by a caller outside the files.
 """
-import json, os, re
+import json, re
 from collections import deque
 
 # the primitives themselves are leaves: their bodies (src/core/spinlock.c) are the API

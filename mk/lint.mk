@@ -52,9 +52,9 @@ LINT_RUN = $(PYTHON) lint/irqlint.py --tools "$(LINT_TOOLS)"
 # coccinelle reads every #ifdef branch whatever the -D options: one pass over a file is enough
 LINT_RUN_NOCOCCI = $(PYTHON) lint/irqlint.py --tools "$(subst cocci,,$(LINT_TOOLS))"
 
-.PHONY: lint lint-lib lint-fix lint-deps
+.PHONY: lint lint-lib lint-fix lint-deps lint-py
 ifeq ($(strip $(SRC)),)
-lint: lint-lib ## sparse, coccinelle, cppcheck, clang-tidy over the library (SRC="..." for yours; FORMAT=sarif)
+lint: lint-lib lint-py ## sparse, coccinelle, cppcheck, clang-tidy over the library, pyflakes over our Python (SRC="..." for yours; FORMAT=sarif)
 else
 lint: ## sparse, coccinelle, cppcheck, clang-tidy over SRC="..." (your driver; FORMAT=sarif)
 	@$(LINT_BEGIN); \
@@ -79,6 +79,14 @@ lint-lib:
 	  $(call lint_data,aarch64) $(filter-out src/port/hosted/%,$(LINT_LIB_SRCS)) $(LINT_A64_SRCS); \
 	  $(if $(findstring cocci,$(LINT_TOOLS)),group aarch64-cocci $(LINT_RUN) --tools cocci --cflags "$(LINT_A64_CFLAGS)" $(call lint_data,aarch64-cocci) $(LINT_A64_SRCS);)) \
 	$(LINT_END)
+
+# The project's own tooling (Python under tools/, proofs/, lint/, tests/): pyflakes, which
+# reports unused imports and variables, undefined names and redefinitions, never style.
+PYFLAKES    ?= pyflakes3
+LINT_PY_SRC ?= tools proofs lint tests
+lint-py: ## pyflakes over the project's Python (LINT_PY_SRC=)
+	@command -v $(PYFLAKES) >/dev/null || { echo "lint-py: $(PYFLAKES) missing: make deps" >&2; exit 2; }
+	@$(PYFLAKES) $(LINT_PY_SRC) && echo "lint-py: pyflakes clean: $(LINT_PY_SRC)"
 
 lint-fix: ## apply the spin_lock_irq -> spin_lock_irqsave patch to SRC="..." in place, then lint
 	@test -n "$(strip $(SRC))" || { echo "make lint-fix: give the files: SRC=\"a.c b.c\"" >&2; exit 2; }

@@ -3,7 +3,7 @@
 the model, and merge them in a job that depends on all shards.  The cold proof (make prove-cold:
 no reuse, no prover cache, compared with the store) is a required sharded job of both templates
 and a step of .ci/run before make check."""
-import re, subprocess, sys, yaml
+import subprocess, sys, yaml
 
 gh = yaml.safe_load(open("ci-templates/github-actions.yml"))
 jobs = gh["jobs"]

@@ -20,6 +20,13 @@ done
 t_run "lint/library-clean sparse+cocci+cppcheck+clang-tidy [REQ-IMPL-2] [REQ-LOCK-5]" \
   make --no-print-directory lint FORMAT=sarif LINT_SARIF="$OUT/library.sarif" LINT_SARIF_DATA="$OUT/library-sarif"
 
+# 1b. The project's own Python (make lint-py, part of make lint): pyflakes clean, and a file with
+#     an unused import is found.
+t_run "lint/python-tooling-pyflakes-clean" make -s lint-py
+printf 'import os\n\n\ndef f():\n    return 1\n' >"$OUT/unused_import.py"
+t_run_fail "lint/python-unused-import-found" "unused_import.py:1:1: 'os' imported but unused" \
+  make -s lint-py LINT_PY_SRC="$OUT/unused_import.py"
+
 # 2. Every example, judged by rule and line.
 EX=(tests/lint/*/*.c)
 python3 lint/irqlint.py --sarif-data "$OUT/examples.json" "${EX[@]}" >"$OUT/examples.txt" 2>"$OUT/examples.err"

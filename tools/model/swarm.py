@@ -27,7 +27,7 @@ job's order reached before its time limit; the part it did not reach is not cove
 is why no bitstate run is ever reported as "hold".
 Exit status: 0 every job as expected (no error where none is expected); 1 otherwise; 2 usage.
 """
-import argparse, glob, hashlib, json, math, os, re, sys, time
+import argparse, glob, hashlib, json, math, os, re, sys
 
 from tools.model import matrix, pan
 

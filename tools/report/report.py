@@ -12,7 +12,6 @@ Paths in the report are relative to the repository (DIR too, when it lies inside
 """
 import json, os, sys, time
 
-from tools import stamp
 from tools.report import collect, env, html_page, junit, summary
 
 HERE = os.path.dirname(os.path.abspath(__file__))

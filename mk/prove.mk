@@ -115,7 +115,7 @@ $(PROVE_MUTANTS_MK): proofs/negative/mutate.py
 	@mkdir -p $(@D) && list=$$($(PYTHON) proofs/negative/mutate.py list) && \
 	  printf 'PROVE_NEG_MUTANTS := %s\n' "$$(echo $$list)" > $@.tmp && mv $@.tmp $@
 -include $(PROVE_MUTANTS_MK)
-PROVE_EXPECTED := prove-neg-sync-v0 prove-neg-sync-v0-offline prove-neg-lock-irq \
+PROVE_EXPECTED := prove-neg-sync-v0 prove-neg-sync-v0-offline prove-neg-lock-irq prove-neg-statement-contract \
                   $(addprefix prove-neg-,$(PROVE_NEG_MUTANTS)) prove-trial prove-neg-trial-v0
 .PHONY: prove-expected $(PROVE_EXPECTED) $(addprefix prove-expected-,$(PROVE_EXPECTED))
 prove-expected: prove-config | prove-cache-seed ## every expected proof failure (and the trial), in parallel
@@ -140,6 +140,11 @@ prove-neg-lock-irq: prove-config ## spin_lock_irq inside spin_lock_irqsave fails
 	  --expect-unproved '^driver_nested:spin_lock_irq_requires_REQ_LOCK_4_REQ_ERR_6_irqs_enabled$$' \
 	  --expect-unproved '^smoke:driver_nested:' \
 	  -- -cpp-extra-args="$(PROVE_CORE_CPP)" proofs/negative/lock_irq_in_irqsave.c
+# A statement contract, which WP 25 skips with a warning: the gate must fail on the warning.
+prove-neg-statement-contract: prove-config ## a statement contract (skipped by WP 25) fails the gate
+	@$(PROVE_GATE) --job neg-statement-contract --outdir $(PROVE_DIR)/neg-statement-contract \
+	  --trusted proofs/trial/trusted.txt --fct stmt_set_one \
+	  -- proofs/negative/statement_contract.c
 $(addprefix prove-neg-,$(PROVE_NEG_MUTANTS)): prove-neg-%: prove-config ## one proof mutant of the core fails its named goals
 	@$(PYTHON) proofs/negative/mutate.py prove $* $(PROVE_DIR)/neg-$*/src --cpp "$(PROVE_CORE_CPP)" -- \
 	  $(PROVE_GATE) --job neg-$* --outdir $(PROVE_DIR)/neg-$* $(PROVE_CORE_OPTS)
@@ -155,8 +160,12 @@ prove-cache-seed:
 # To commit only the entries the current proofs use: make prove-cache-mark, then run make prove
 # and the prove-neg-* / prove-trial jobs, then make prove-cache-save.  An entry read or written
 # after the mark is kept (file access times; Linux's default relatime updates them on a read).
+# Every entry's access time is first set to the epoch: relatime updates it on a read only when
+# it is older than the modification time (or a day old), so an entry read within a day of its
+# last read would otherwise look unused and be dropped.
 prove-cache-mark:
-	@mkdir -p $(PROVE_DIR)/cache && touch $(PROVE_DIR)/cache.mark && sleep 1
+	@mkdir -p $(PROVE_DIR)/cache && find $(PROVE_DIR)/cache -type f -exec touch -a -d @0 {} + && \
+	  touch $(PROVE_DIR)/cache.mark && sleep 1
 prove-cache-save: ## pack the cache (only entries used since prove-cache-mark) into proofs/wp-cache.tar.xz
 	@cd $(PROVE_DIR)/cache && if [ -f ../cache.mark ]; then \
 	  find . -type f \( -anewer ../cache.mark -o -newer ../cache.mark \) | sort > ../cache.used; \

@@ -41,6 +41,9 @@ BAD_WARNINGS = [
     r"Missing RTE guards",
     r"Cannot (prove|translate)",
     r"ignoring (unsupported|invalid)",
+    # WP 25 skips a statement contract (requires/ensures on a block) with this warning and
+    # proves the function anyway: a false ensures there would pass (proofs/negative/).
+    r"not yet supported",
 ]
 
 # A goal proved in more than SLOW_SHARE of the timeout has little margin and is logged SLOW;
@@ -186,7 +189,7 @@ def read_props(path):
     out = []
     with open(path, newline="") as f:
         rd = csv.reader(f, delimiter="\t")
-        head = next(rd, None)
+        next(rd, None)  # the header
         for row in rd:
             if len(row) < 7:
                 # a property printed over several lines (complete/disjoint behaviors): the

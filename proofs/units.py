@@ -51,7 +51,7 @@ stored unit that the run does not reproduce fails by name (COLD-MISMATCH), and s
 stored unit of no function.  --compare-evidence PATH compares the union with the proofs.json
 of a run that reused the store (make check's): same units, keys and goal counts.
 """
-import argparse, collections, concurrent.futures as cf, csv, hashlib, json, os, re, shutil
+import argparse, collections, concurrent.futures as cf, hashlib, json, os, re
 import subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

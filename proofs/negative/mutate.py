@@ -143,6 +143,46 @@ MUTANTS = {
         new="\tdesc->nr_actions++;\n\t/* MUTANT (REQ-LIFECYCLE-7): the spurious window is kept */\n",
         prop="window_reset",
         expect=[r"^irqsync_install:irqsync_install_ensures_REQ_LIFECYCLE_7_REQ_DISPATCH_6_window_reset$"]),
+    # REQ-LOCK-1 (advances_by_one): the unlock skips a ticket; the next waiter never gets its
+    # turn and every later locker spins forever.
+    "unlock-skips-a-ticket": dict(
+        file="src/include/irqsync/spinlock_body.h", fct="spin_unlock",
+        old="\tirqsync_atomic_set_release(&lock->owner, owner + 1U);\n",
+        new="\t/* MUTANT (REQ-LOCK-1): a ticket skipped */\n"
+            "\tirqsync_atomic_set_release(&lock->owner, owner + 2U);\n",
+        prop="advances_by_one",
+        expect=[r"^spin_unlock:spin_unlock_ensures_REQ_LOCK_1_advances_by_one$"]),
+    # REQ-SYNC-1 (instances_kept): free_irq of the line's last action clears INPROGRESS with
+    # PENDING; an instance still running on another CPU loses its window, and free_irq's wait
+    # returns while the freed handler runs (a use after free of the driver's data).
+    "free-clears-inprogress": dict(
+        file="src/core/manage.c", fct="irqsync_unlink",
+        old="\t\t(void)irqsync_status_update(desc, IRQS_PENDING, IRQS_DISABLED);\n",
+        new="\t\t/* MUTANT (REQ-SYNC-1): the running instance's INPROGRESS cleared */\n"
+            "\t\t(void)irqsync_status_update(desc, IRQS_PENDING | IRQS_INPROGRESS, IRQS_DISABLED);\n",
+        prop="instances_kept",
+        expect=[r"^irqsync_unlink:irqsync_unlink_ensures_REQ_SYNC_1_instances_kept$"]),
+    # REQ-DEPTH-5 / REQ-LOCK-5 (the lock_wf chain: a descriptor lock is released only with the
+    # descriptor well formed, so the next holder finds it so): disable_irq without its bound;
+    # the depth passes IRQSYNC_DEPTH_MAX and the lock is released on a descriptor that is not
+    # well formed (the helper's releases_own holds desc_wf; spin_unlock's lock_wf follows).
+    "depth-unbounded": dict(
+        file="src/core/manage.c", fct="irqsync_disable_depth",
+        old="\tif (desc->depth >= IRQSYNC_DEPTH_MAX) {\n",
+        new="\tif (0) {\t/* MUTANT (REQ-DEPTH-5): no bound */\n",
+        prop="releases_own",
+        expect=[r"^irqsync_disable_depth:irqsync_desc_unlock_requires_REQ_LOCK_5_releases_own$"]),
+    # A6 (frame_kept): ghost, not behaviour.  frame_kept says that an interrupt gives the
+    # interrupted code its status-read log back; the restore is ghost code, so the bug it
+    # catches is a misplaced or missing ghost restore (the audit's "ghost whose placement is
+    # only reviewed"), shown here by dropping it.
+    "interrupt-keeps-its-reads": dict(
+        file="src/core/handle.c", fct="handle_irq",
+        old="\t/*@ ghost g_sread_word = log_word; g_sread_value = log_value; g_sread_lock = log_lock;\n"
+            "\t          g_sread_holds = log_holds; */\n",
+        new="\t/* MUTANT (A6): the interrupted code's log not given back */\n",
+        prop="frame_kept",
+        expect=[r"^handle_irq:handle_irq_dispatch_ensures_REQ_LOCK_6_frame_kept$"]),
     # REQ-LIFECYCLE-1/-4: clearing a slot leaves its dev_id (after a free or a re-init,
     # free_irq could match a stale cookie in a slot that holds no handler).
     "slot-keeps-dev-id": dict(

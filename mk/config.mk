@@ -19,3 +19,9 @@ ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS)
 
 # Fragments append to these: `make` builds ALL_TARGETS, the summary reads EVIDENCE files.
 ALL_TARGETS :=
+
+# A make variable computed by a command once, not at every parse: a rule whose target is a
+# generated makefile under $(BUILD)/mk/ runs $(call write_mk_var,VAR,command) and the fragment
+# -includes it; make remakes it when its prerequisites change, then rereads everything.
+write_mk_var = mkdir -p $(@D) && words=$$($(2)) && \
+	printf '$(1) := %s\n' "$$(echo $$words)" > $@.tmp && mv $@.tmp $@

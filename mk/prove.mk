@@ -112,8 +112,7 @@ prove-ledger: prove ## prove, then store the units proved now and the ledger
 # on every make run.
 PROVE_MUTANTS_MK := $(BUILD)/mk/prove-mutants.mk
 $(PROVE_MUTANTS_MK): proofs/negative/mutate.py
-	@mkdir -p $(@D) && list=$$($(PYTHON) proofs/negative/mutate.py list) && \
-	  printf 'PROVE_NEG_MUTANTS := %s\n' "$$(echo $$list)" > $@.tmp && mv $@.tmp $@
+	@$(call write_mk_var,PROVE_NEG_MUTANTS,$(PYTHON) proofs/negative/mutate.py list)
 -include $(PROVE_MUTANTS_MK)
 PROVE_EXPECTED := prove-neg-sync-v0 prove-neg-sync-v0-offline prove-neg-lock-irq prove-neg-statement-contract \
                   $(addprefix prove-neg-,$(PROVE_NEG_MUTANTS)) prove-trial prove-neg-trial-v0

@@ -29,8 +29,7 @@ QUICK_SUITES ?= $(filter-out %-model %-proof %-proofs %-cross,$(basename $(notdi
 # Python runs once after a change of the table, not on every make run.
 STAMP_MK := $(BUILD)/mk/stamp-table.mk
 $(STAMP_MK): tools/stamp.py
-	@mkdir -p $(@D) && table=$$($(PYTHON) -m tools.stamp make-table) && \
-	  printf 'STAMP_TABLE := %s\n' "$$table" > $@.tmp && mv $@.tmp $@
+	@$(call write_mk_var,STAMP_TABLE,$(PYTHON) -m tools.stamp make-table)
 -include $(STAMP_MK)
 stamp_comma := ,
 stamp_field = $(word $(2),$(subst :, ,$(filter $(1):%,$(STAMP_TABLE))))

@@ -435,17 +435,16 @@ def main():
                     help="print the replay rows derived from spec/refinement.yml and exit")
     a = ap.parse_args()
     tree = os.path.abspath(a.tree)
+    table, merge = load_map(os.path.join(tree, "spec/refinement.yml"))
     if a.print_table:
-        rows, merge = load_map(os.path.join(tree, "spec/refinement.yml"))
         flags = ((1, "drain"), (2, "locked"), (4, "acquires"))
         print("| model | C | stores | flags |\n|---|---|---|---|")
-        for n, (c, st, f) in rows.items():
+        for n, (c, st, f) in table.items():
             print(f"| {n}{' (merged)' if n in merge else ''} | {c} | {st} | "
                   f"{' '.join(w for b, w in flags if f & b)} |")
         return 0
     if not a.out:
         ap.error("--out is required")
-    table, merge = load_map(os.path.join(tree, "spec/refinement.yml"))
     pdir = os.path.join(tree, "promela")
     if not os.path.exists(os.path.join(pdir, "irqsync.pml")):
         sys.exit("gen.py: no promela/irqsync.pml in " + tree)

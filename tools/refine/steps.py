@@ -8,7 +8,7 @@ Its copies are generated from the map or held to it exactly by `make refinement`
 byte, the step list of src/core/steps.h in the map's order, and the Promela mtypes as a set.
 Adding a step is one entry in the map (with its accesses and meaning), then its C and its model.
 """
-import argparse, os, re, sys
+import argparse, difflib, os, re, sys
 
 import yaml
 
@@ -84,8 +84,8 @@ def differences(root, rmap):
     if have is None:
         out.append((STEPS_MD, "the generated step tables' markers are missing"))
     elif have != want:
-        diff = [l for l in __import__("difflib").unified_diff(
-            have.splitlines(), want.splitlines(), "spec/steps.md", "the map", lineterm="", n=0)]
+        diff = list(difflib.unified_diff(have.splitlines(), want.splitlines(),
+                                         "spec/steps.md", "the map", lineterm="", n=0))
         out.append((STEPS_MD, "step tables differ from the map (python3 -m tools.refine.steps "
                     "--write):\n  " + "\n  ".join(diff[2:12])))
     order = [s["step"] for s in rmap["steps"]]

@@ -22,6 +22,10 @@
   check_report.py groups EVIDENCE.json             a passing case of the proof group citing
                                                    FIX-ERR-1 is no test item of it
   check_report.py stale EVIDENCE.json REQ PATTERN  a row of the list matching no goal fails REQ
+  check_report.py hostile SRC.json DST.json        SRC (a results/summary.json) with a failing case
+                                                   whose name and detail hold markup
+  check_report.py escaped EVIDENCE.json PAGE.html  that case is on the page as text, verbatim, and
+                                                   no element of its markup exists (autoescape)
 """
 import json, sys
 from html.parser import HTMLParser
@@ -253,6 +257,65 @@ def stale(evp, rid, pattern):
     return 1 if bad else 0
 
 
+# A case whose name and detail hold markup: a script, elements with ids, an entity, a bare &,
+# a comment that would close the table. The report's templates autoescape; the page must show
+# these strings as they are and contain none of their elements.
+HOSTILE_NAME = 'unit/hostile <script>alert("name")</script> & <b id="injected-name">b</b> [FIX-SYNC-1]'
+HOSTILE_DETAIL = "<img src=x id='injected-detail'> &amp; a&b <!-- </td></tr></table> -->"
+INJECTED = ("script", "img")
+
+
+def hostile(src, dst):
+    t = load(src)
+    t["suites"][0]["cases"].append({"status": "fail", "name": HOSTILE_NAME, "seconds": 0,
+                                    "detail": HOSTILE_DETAIL})
+    with open(dst, "w") as f:
+        json.dump(t, f, indent=1)
+    print(f"{dst}: {src} with the case {HOSTILE_NAME!r}")
+    return 0
+
+
+class Elements(HTMLParser):
+    """Every element (tag, id) of a page, its comments, and its text as one string."""
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.elements, self.comments, self.text = [], [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs).get("id") or ""))
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+
+    def handle_comment(self, data):
+        self.comments.append(data)
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def escaped(evp, htmlp):
+    ev = load(evp)
+    cases = [c for c in (ev["tests"] or {}).get("cases", []) if c["name"] == HOSTILE_NAME]
+    bad = _say(len(cases) == 1 and cases[0]["detail"] == HOSTILE_DETAIL,
+               f"evidence.json holds the hostile case ({len(cases)} found)")
+    p = Elements()
+    with open(htmlp, encoding="utf-8", errors="replace") as f:
+        p.feed(f.read())
+    text = "".join(p.text)
+    for tag in INJECTED:
+        n = sum(t == tag for t, _ in p.elements)
+        bad += _say(n == 0, f"<{tag}> elements on the page: {n}")
+    ids = [i for _, i in p.elements if "injected" in i]
+    bad += _say(not ids, f"elements with an injected id: {ids}")
+    bad += _say(not p.comments, f"comments on the page: {p.comments}")
+    n = text.count(HOSTILE_NAME)
+    bad += _say(n >= 2, f"the name shown verbatim as text {n} times (failed list, all cases, matrix)")
+    n = text.count(HOSTILE_DETAIL)
+    bad += _say(n >= 1, f"the detail shown verbatim as text {n} times")
+    return 1 if bad else 0
+
+
 def green(src, dst, *extra):
     """Write all-good versions of the fixture results of SRC into DST (for the summary's exit
     status): every goal proved, every test passing, every run as expected, every target ok, and
@@ -290,7 +353,7 @@ def green(src, dst, *extra):
 if __name__ == "__main__":
     cmds = {"green": green, "page": page, "fixture": fixture, "junit": junit, "same": same,
             "timeline": timeline, "status": status, "credit": credit, "groups": groups,
-            "stale": stale}
+            "stale": stale, "hostile": hostile, "escaped": escaped}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds:
         print(__doc__, file=sys.stderr)
         sys.exit(2)

@@ -6,7 +6,8 @@
 source tests/lib.sh
 
 top=$PWD
-out=$top/build/report-test
+bd=${BUILD:-build}; [[ $bd == /* ]] || bd=$top/$bd   # the build directory (tools/runtests.py passes BUILD)
+out=$bd/report-test
 fx=$out/tree                          # fixture tree (a git repository of its own)
 ev=$fx/build/evidence
 chk="python3 tests/report/check_report.py"
@@ -127,6 +128,22 @@ sed 's#"suite": "50-proof"#"suite": "20-unit"#' tests/report/fixtures/results/su
     cp "$out/unit-case.json" "$fx/build/results/summary.json" >/dev/null && gen >/dev/null
 t_run_fail "report/test column: the check catches a proof-group case counted as a test" \
   "BAD FIX-ERR-1: test pass" $chk groups "$ev/evidence.json"
+tests/report/mkfixture.sh "$fx" >/dev/null 2>&1
+
+# The page is rendered by Jinja2 templates that autoescape (tools/report/templates/): a failing
+# case whose name and detail hold markup (a <script>, elements with ids, an entity, a bare &, a
+# comment closing the table; check_report.py HOSTILE_*) is shown verbatim, as text, in the
+# failed list, the list of all cases and the matrix, and none of its elements exists.
+$chk hostile tests/report/fixtures/results/summary.json "$out/hostile.json" >/dev/null &&
+  IRQSYNC_ROOT=$fx BUILD=$fx/build python3 -m tools.stamp run tests -- \
+    cp "$out/hostile.json" "$fx/build/results/summary.json" >/dev/null && gen >/dev/null &&
+  cp "$ev/evidence.json" "$out/hostile-evidence.json" && cp "$ev/index.html" "$out/hostile.html"
+t_run "report/autoescape: markup in a test's name and detail is shown as text, no element injected" \
+  $chk escaped "$out/hostile-evidence.json" "$out/hostile.html"
+# the check can fail: the same page with its escapes undone has the elements
+sed 's/&lt;/</g; s/&gt;/>/g' "$out/hostile.html" >"$out/hostile-unescaped.html"
+t_run_fail "report/autoescape: the check catches an injected element" \
+  "BAD <script> elements on the page: [1-9]" $chk escaped "$out/hostile-evidence.json" "$out/hostile-unescaped.html"
 tests/report/mkfixture.sh "$fx" >/dev/null 2>&1
 
 # A Verify field names its methods outside parentheses (tools/trace.py): what a parenthesis says
@@ -263,13 +280,13 @@ t_run_fail "report/stamp: unknown producer exits 2" "unknown producer nosuch" \
 compose() {
   make -n --no-print-directory all 2>&1 | grep -oE "tools/deps.sh|tools.stamp run [a-z]+|tools.report.report|tools.summary|run.py --seeds [0-9]+ --out [^ ]+" |
     tr '\n' ' ' | tee /dev/stderr |
-    grep -q "tools/deps.sh tools.stamp run model tools.stamp run proofs tools.stamp run tests tools.stamp run cross tools.stamp run conformance run.py --seeds [0-9]* --out build/evidence/conformance.json tools.stamp run trace tools.report.report tools.summary"
+    grep -q "tools/deps.sh tools.stamp run model tools.stamp run proofs tools.stamp run tests tools.stamp run cross tools.stamp run conformance run.py --seeds [0-9]* --out [^ ]*evidence/conformance.json tools.stamp run trace tools.report.report tools.summary"
 }
 t_run "report/make composes deps, model, proofs, tests, cross, conformance, trace, report, summary" compose
 
 # The real report of this tree, and both pages in a real browser.
 t_run "report/make report on this tree's results" make --no-print-directory report
-browser() { # browser NAME EVIDENCE PAGE
+browser() { # browser NAME EVIDENCE PAGE [CHECK]: CHECK (default page) of the page's DOM
   local prof; prof=$(mktemp -d)
   timeout 90 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
     --disable-component-update --disable-sync --no-first-run --user-data-dir="$prof" \
@@ -279,7 +296,7 @@ browser() { # browser NAME EVIDENCE PAGE
     --dump-dom "file://$3" >"$out/$1.dom.html" 2>/dev/null
   local rc=$?
   rm -rf "$prof"
-  ((rc == 0)) && test -s "$out/$1.png" && $chk page "$2" "$out/$1.dom.html"
+  ((rc == 0)) && test -s "$out/$1.png" && $chk "${4:-page}" "$2" "$out/$1.dom.html"
 }
 if command -v chromium >/dev/null; then
   gen >/dev/null 2>&1 || tests/report/mkfixture.sh "$fx" >/dev/null 2>&1
@@ -287,7 +304,9 @@ if command -v chromium >/dev/null; then
   t_run "report/chromium: fixture page numbers equal evidence.json (build/report-test/fixture.png)" \
     browser fixture "$ev/evidence.json" "$ev/index.html"
   t_run "report/chromium: this tree's page numbers equal evidence.json (build/report-test/evidence.png)" \
-    browser evidence "$top/build/evidence/evidence.json" "$top/build/evidence/index.html"
+    browser evidence "$bd/evidence/evidence.json" "$bd/evidence/index.html"
+  t_run "report/chromium: the page with markup in a test's name has none of its elements in the DOM" \
+    browser hostile "$out/hostile-evidence.json" "$out/hostile.html" escaped
 else
   t_skip "report/chromium: page numbers equal evidence.json" "chromium not installed (tools/deps.list has it)"
 fi

@@ -4,7 +4,8 @@
 # Keep a test's REQ IDs in its name or detail, e.g. "unit/request-shared [REQ-LIFECYCLE-2]".
 set -u
 : "${RESULTS:?tests/lib.sh: run suites through tools/runtests.py}"
-: "${LOGDIR:=build/logs}"
+# BUILD: the build directory (make passes it; tools/runtests.py sets it for every suite).
+: "${LOGDIR:=${BUILD:-build}/logs}"
 mkdir -p "$LOGDIR"
 
 _t_now() { echo "$EPOCHREALTIME"; }
@@ -28,33 +29,64 @@ _t_log() { local f="$LOGDIR/$(tr -c 'A-Za-z0-9._-' '_' <<<"$1").log"; echo "${f%
 # Every case runs under a time limit: T_LIMIT seconds (default 600; set it for one case with
 # `T_LIMIT=N t_run …`). A case still running then is stopped — with every process it started,
 # so a hung test program goes too — and recorded as a failure "timeout after N s" with its name
-# and log, the way a crash is. (Process groups would be simpler, but a suite runs without a
-# terminal, where bash has no job control: the process tree is walked instead.)
+# and log, the way a crash is.
+# A case runs as the leader of a process group of its own (its PID, $!, is the group id): the
+# shell turns job control on (set -m) just to start it, which gives a background job a group of
+# its own even without a terminal. A timeout signals the group: TERM, then KILL to whatever is
+# still alive after T_GRACE seconds. (util-linux's setsid would start a program so, but a case
+# may be a shell function of its suite, which only a subshell of the suite's shell can run.) The
+# case stays in the suite's session, where tools/runtests.py finds it when a whole suite is
+# stopped. A process that leaves the group (setsid, a nested t_run) is not signalled with it.
 : "${T_LIMIT_DEFAULT:=600}"
-_t_tree() { # PID — PID and its descendants, parents first
-  local p
-  echo "$1"
-  for p in $(ps -o pid= --ppid "$1" 2>/dev/null); do _t_tree "$p"; done
+: "${T_GRACE:=5}"
+_t_alive() { # PGID SID — a live process of group PGID in session SID (not a zombie) exists
+  ps -e -o pgid=,sid=,stat= | awk -v g="$1" -v s="$2" '$1 == g && $2 == s && $3 !~ /^Z/ {f = 1} END {exit !f}'
 }
-_t_kill_tree() { # SIGNAL PID — signal the whole tree at once (a snapshot: children first
-  local procs   # reparented to init would escape a top-down walk)
-  procs=$(_t_tree "$2")
-  # shellcheck disable=SC2086
-  kill "-$1" $procs 2>/dev/null || true
+_t_spawn() { # CMD... — start CMD in the background as the leader of a process group of its own,
+  local m=${-//[^m]/}  # standard input /dev/null (as without job control); its PID is in $!
+  set -m
+  "$@" </dev/null &
+  [[ -n $m ]] || set +m
+}
+# _t_watchdog LIMIT MARK PGID — run as a background subshell (in the suite's own group), which
+# TERM stops: after LIMIT s, if the case's group still has a live process in this session (the
+# group id is the case's PID: never signal a later group that reuses it), create MARK, signal
+# the group TERM, then KILL once the grace period ends (sooner when nothing is left).
+_t_watchdog() {
+  local s="" sid
+  trap '[[ -z $s ]] || kill "$s" 2>/dev/null; exit 0' TERM
+  sleep "$1" & s=$!
+  wait "$s"
+  s=""
+  sid=$(ps -o sid= -p "$BASHPID")
+  _t_alive "$3" "${sid// /}" || return 0
+  : >"$2"
+  kill -TERM -- "-$3" 2>/dev/null
+  local i
+  for ((i = 0; i < T_GRACE * 5; i++)); do
+    _t_alive "$3" "${sid// /}" || return 0
+    sleep 0.2
+  done
+  kill -KILL -- "-$3" 2>/dev/null
+  return 0
 }
 _t_exec() { # LOG CMD... — run CMD under the limit, output to LOG; exit status 124 on timeout
   local log=$1; shift
   local limit=${T_LIMIT:-$T_LIMIT_DEFAULT} mark="$log.timeout"
   rm -f "$mark"
-  "$@" >"$log" 2>&1 &
+  _t_spawn "$@" >"$log" 2>&1
   local pid=$!
-  ( sleep "$limit"; touch "$mark"; _t_kill_tree TERM "$pid"; sleep 5; _t_kill_tree KILL "$pid"
-  ) >/dev/null 2>&1 &
+  _t_watchdog "$limit" "$mark" "$pid" >/dev/null 2>&1 &
   local wd=$!
   local rc=0
   wait "$pid" || rc=$?
-  _t_kill_tree TERM "$wd"; wait "$wd" 2>/dev/null
+  # In time: stop the watchdog. After a timeout it finishes the kill (a grandchild may have
+  # outlived the case's own process): wait for it.
+  local stopped=""
+  [[ -e $mark ]] || { kill -TERM "$wd" 2>/dev/null; stopped=1; }
+  wait "$wd" 2>/dev/null
   if [[ -e $mark ]]; then
+    [[ -z $stopped ]] || kill -KILL -- "-$pid" 2>/dev/null  # the limit came as the case ended
     rm -f "$mark"
     echo "timeout: stopped after ${limit} s" >>"$log"
     return 124

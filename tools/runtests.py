@@ -4,9 +4,24 @@
 Each suite is an executable script that records its cases in $RESULTS (see tests/lib.sh).
 One line per suite is printed as it ends; the last line is `N passed, N failed, N skipped`.
 Exit status is 1 when any case failed or any suite crashed, else 0.
-Results land in build/results/<suite>.tsv and build/results/summary.json (read by the report).
+Results land in $BUILD/results/<suite>.tsv and $BUILD/results/summary.json (read by the report),
+logs in $BUILD/logs/<suite>/: BUILD is the build directory make passes (default build, relative to
+the repository); each suite gets it in its environment.
 """
 import json, os, signal, subprocess, sys, time
+
+
+def kill_session(sid):
+    """SIGKILL every process of session sid: a suite's own process group and those of its cases
+    (tests/lib.sh starts each case as a process group of its own, in the suite's session)."""
+    for _ in range(3):  # again: a process may have forked during the sweep
+        for d in os.listdir("/proc"):
+            try:
+                if d.isdigit() and os.getsid(int(d)) == sid:
+                    os.kill(int(d), signal.SIGKILL)
+            except OSError:
+                pass
+
 
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -19,28 +34,31 @@ def main():
             print(f"runtests: no suite matches SUITES={' '.join(only)}", file=sys.stderr)
             return 2
     limit = int(os.environ.get("SUITE_LIMIT", "2400"))
-    os.makedirs("build/results", exist_ok=True)
+    build = os.environ.get("BUILD") or "build"
+    results = os.path.join(build, "results")
+    os.makedirs(results, exist_ok=True)
     totals = {"pass": 0, "fail": 0, "skip": 0}
     summary = []
     t_all = time.time()
     for s in suites:
         name = s[:-3]
-        res = f"build/results/{name}.tsv"
+        res = os.path.join(results, f"{name}.tsv")
         if os.path.exists(res):
             os.remove(res)
         open(res, "w").close()
-        env = dict(os.environ, RESULTS=res, LOGDIR=f"build/logs/{name}", SUITE=name)
+        env = dict(os.environ, RESULTS=res, LOGDIR=os.path.join(build, "logs", name),
+                   BUILD=build, SUITE=name)
         print(f"[{name}]", flush=True)
         t0 = time.time()
-        # A suite runs in a process group of its own, under SUITE_LIMIT seconds: a suite
-        # that hangs outside its cases (which have their own limit, tests/lib.sh) is stopped
-        # with everything it started and reported by name.
+        # A suite runs in a session of its own, under SUITE_LIMIT seconds: a suite that hangs
+        # outside its cases (which have their own limit, tests/lib.sh) is stopped with
+        # everything it started (its cases' process groups too) and reported by name.
         p = subprocess.Popen(["bash", f"tests/suites/{s}"], env=env, start_new_session=True)
         try:
             rc = p.wait(timeout=limit)
             timed_out = False
         except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
+            kill_session(p.pid)
             rc, timed_out = p.wait(), True
         dt = time.time() - t0
         cases = []
@@ -67,7 +85,7 @@ def main():
             totals[k] += c[k]
         print(f"[{name}] {c['pass']} passed, {c['fail']} failed, {c['skip']} skipped ({dt:.1f}s)", flush=True)
         summary.append({"suite": name, "seconds": round(dt, 2), "cases": cases})
-    with open("build/results/summary.json", "w") as f:
+    with open(os.path.join(results, "summary.json"), "w") as f:
         json.dump({"suites": summary, "seconds": round(time.time() - t_all, 1)}, f, indent=1)
     line = f"{totals['pass']} passed, {totals['fail']} failed"
     if totals["skip"]:

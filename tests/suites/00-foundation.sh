@@ -2,7 +2,7 @@
 # Foundation: the spec is well formed and traced, the C harness and the runner can fail, make deps
 # behaves as documented. [REQ-TCB-1]
 . tests/lib.sh
-B=build/foundation; mkdir -p "$B"
+B=${BUILD:-build}/foundation; mkdir -p "$B"
 
 t_run "spec/requirements well formed, every requirement traced, no unknown REQ ID cited" \
   python3 -m tools.trace check
@@ -24,6 +24,8 @@ t_run_fail "harness/names the failing expression" \
   'CHECK_EQ\(2 \+ 2, 5\): 4 != 5' "$B/selftest" fail
 
 # The runner itself: a suite with a failing case makes the run fail and is counted.
+# (Each nested runner runs in a throw-away tree holding the runner and tests/*.sh, with BUILD
+# unset: it writes to that tree's build/, whatever BUILD this run has.)
 # The nested runner must not inherit the caller's SUITES (`make` runs this group as
 # `make check SUITES="<quick groups>"`, which matches no suite of the fixture): it runs with
 # SUITES unset. The case sets a SUITES that matches nothing around it, as that caller does, so
@@ -31,9 +33,9 @@ t_run_fail "harness/names the failing expression" \
 t_run_fail "runner/counts a failing suite and exits non-zero" '^1 passed, 1 failed$' \
   env SUITES=no-such-group bash -c '
   d=$(mktemp -d) && trap "rm -rf $d" EXIT && mkdir -p "$d/tests/suites" "$d/tools" &&
-  cp tests/lib.sh "$d/tests/" && cp tools/__init__.py tools/runtests.py "$d/tools/" &&
+  cp tests/*.sh "$d/tests/" && cp tools/__init__.py tools/runtests.py "$d/tools/" &&
   printf ". tests/lib.sh\nt_ok a\nt_fail b boom\n" > "$d/tests/suites/x.sh" &&
-  cd "$d" && env -u SUITES python3 -m tools.runtests'
+  cd "$d" && env -u SUITES -u BUILD python3 -m tools.runtests'
 
 # A case that never returns is stopped at its limit and reported by name as a timeout, with
 # what it started (a child that would outlive it) gone too; a suite that hangs between its
@@ -42,24 +44,82 @@ t_run_fail "runner/a hung case is a named timeout" \
   'FAIL  never-returns: timeout after 2 s .*FAIL  suite-hangs \(suite\): timeout, stopped after 6 s.*1 passed, 2 failed' \
   env SUITES=no-such-group bash -c '
   d=$(mktemp -d) && trap "rm -rf $d" EXIT && mkdir -p "$d/tests/suites" "$d/tools" &&
-  cp tests/lib.sh "$d/tests/" && cp tools/__init__.py tools/runtests.py "$d/tools/" &&
+  cp tests/*.sh "$d/tests/" && cp tools/__init__.py tools/runtests.py "$d/tools/" &&
   z="300.$$"  # this run'"'"'s own sleeps: another run of this case on the machine has other ones
   printf ". tests/lib.sh\nT_LIMIT=2 t_run never-returns bash -c \"sleep $z & sleep $z\"\nt_ok after\n" \
     > "$d/tests/suites/a.sh" &&
   printf ". tests/lib.sh\nsleep $z\n" > "$d/tests/suites/suite-hangs.sh" &&
-  out=$(cd "$d" && env -u SUITES SUITE_LIMIT=6 python3 -m tools.runtests 2>&1)
+  out=$(cd "$d" && env -u SUITES -u BUILD SUITE_LIMIT=6 python3 -m tools.runtests 2>&1)
   sleep 6; if pgrep -f "^sleep $z$" >/dev/null; then echo "LEFT RUNNING: sleep $z"; exit 3; fi
   echo "$out" | tr "\n" " "; exit 1'
+
+runner_tree() { # DIR — a throw-away tree with the runner and tests/*.sh, for a nested runner
+  rm -rf "$1" && mkdir -p "$1/tests/suites" "$1/tools" &&
+    cp tests/*.sh "$1/tests/" && cp tools/__init__.py tools/runtests.py "$1/tools/"
+}
+
+# A timed-out case is stopped as a process group (tests/lib.sh): the case leads a group of its
+# own, and everything in it goes — its shell and a background sleep at the TERM, a grandchild
+# that ignores TERM at the KILL after the grace period, though the case's own shell is gone by
+# then. The check waits for its condition (no live process with the case's group id), bounded.
+pgroup_gone() {
+  local d=$B/pgroup out pid pgid sid left i
+  runner_tree "$d" || return 1
+  cat >"$d/tests/suites/g.sh" <<'EOF'
+. tests/lib.sh
+T_LIMIT=2 t_run hung bash -c 'echo "$$ $(ps -o pgid=,sid= -p $$)" >group.txt
+  sleep 1000 & (trap "" TERM; exec sleep 1001) & sleep 1002'
+t_ok after
+EOF
+  out=$(cd "$d" && env -u SUITES -u BUILD SUITE_LIMIT=120 python3 -m tools.runtests 2>&1)
+  echo "$out"
+  grep -q "FAIL  hung: timeout after 2 s" <<<"$out" && grep -q "^1 passed, 1 failed$" <<<"$out" &&
+    grep -q "^timeout: stopped after 2 s$" "$d/build/logs/g/hung.log" || return 1
+  read -r pid pgid sid <"$d/group.txt" || return 1
+  echo "the case: pid $pid, process group $pgid, session $sid"
+  [[ $pid == "$pgid" ]] || { echo "the case does not lead a process group of its own"; return 1; }
+  for ((i = 0; i < 100; i++)); do
+    left=$(ps -e -o pgid=,stat=,args= | awk -v g="$pgid" '$1 == g && $2 !~ /^Z/')
+    [[ -z $left ]] && { echo "process group $pgid: nothing left"; return 0; }
+    sleep 0.1
+  done
+  echo "LEFT RUNNING in process group $pgid:"; echo "$left"
+  kill -KILL -- "-$pgid" 2>/dev/null
+  return 1
+}
+t_run "runner/a timed-out case's process group is stopped, a TERM-ignoring grandchild too" pgroup_gone
+
+# BUILD (make passes it): the runner writes results and logs under it, and lib.sh's own default
+# log directory follows it; nothing is written to the tree's build/.
+build_dir() {
+  local d=$B/build-dir o rc=0
+  runner_tree "$d" && o=$(mktemp -d) || return 1
+  printf '. tests/lib.sh\nt_run logged echo hello-from-the-case\n' >"$d/tests/suites/x.sh"
+  (cd "$d" && env -u SUITES BUILD="$o/b" python3 -m tools.runtests) &&
+    (cd "$d" && env -u LOGDIR RESULTS="$o/direct.tsv" BUILD="$o/c" \
+      bash -c '. tests/lib.sh; t_run direct echo hello-direct') || rc=1
+  find "$o" "$d" -type f | sort
+  if ((rc == 0)) && test -s "$o/b/results/x.tsv" && test -s "$o/b/results/summary.json" &&
+     grep -q hello-from-the-case "$o/b/logs/x/logged.log" && grep -q hello-direct "$o/c/logs/direct.log" &&
+     [[ ! -e $d/build ]]; then
+    echo "results and logs under BUILD=$o/b, lib.sh's logs under BUILD=$o/c; no $d/build"
+  else
+    echo "not where BUILD says"; rc=1
+  fi
+  rm -rf "$o"
+  return "$rc"
+}
+t_run "runner/BUILD=DIR: results and logs are written under DIR" build_dir
 
 # A suite whose build case fails stops there: it never runs the binary an older build left.
 t_run_fail "runner/a failed build runs no older binary" '^0 passed, 1 failed$' \
   env SUITES=no-such-group bash -c '
   d=$(mktemp -d) && trap "rm -rf $d" EXIT && mkdir -p "$d/tests/suites" "$d/tools" "$d/old" &&
-  cp tests/lib.sh "$d/tests/" && cp tools/__init__.py tools/runtests.py "$d/tools/" &&
+  cp tests/*.sh "$d/tests/" && cp tools/__init__.py tools/runtests.py "$d/tools/" &&
   printf "#!/bin/sh\necho stale\n" > "$d/old/prog" && chmod +x "$d/old/prog" &&
   printf ". tests/lib.sh\nt_run build false\n((T_LAST_RC == 0)) || exit 0\nt_run run-old old/prog\n" \
     > "$d/tests/suites/b.sh" &&
-  cd "$d" && env -u SUITES python3 -m tools.runtests'
+  cd "$d" && env -u SUITES -u BUILD python3 -m tools.runtests'
 
 t_run "deps/idempotent: nothing missing, nothing installed" bash -c '
   out=$(tools/deps.sh) && grep -q "all [0-9]* packages present" <<<"$out"'

@@ -28,7 +28,7 @@ Exit codes: `run` exits with the producer's status (0 when EVIDENCE_KEEP_GOING=1
 default `make` goes on to write the report); `check` exits 1 when a result is not fresh; 2 on a
 usage error (unknown producer).
 """
-import hashlib, json, os, subprocess, sys, threading, time
+import argparse, hashlib, json, os, subprocess, sys, threading, time
 
 ALL = ("",)  # every file of the tree
 # Files that only render results: editing them must not make a result stale.
@@ -351,14 +351,43 @@ def make_word(name, p):
     return f"{name}:{p['target']}:{kind}:{','.join(p.get('writers', (p['target'],)))}"
 
 
-def main(argv):
+def parser():
+    ap = argparse.ArgumentParser(prog="python3 -m tools.stamp", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
+    known = f"one of: {' '.join(PRODUCERS)}"
+    p = sub.add_parser("run", usage="python3 -m tools.stamp run PRODUCER -- CMD...",
+                       help="run CMD (a producer, e.g. `make model`), streaming its output with a "
+                            "heartbeat, and record a stamp")
+    p.add_argument("producer", metavar="PRODUCER", choices=PRODUCERS, help=known)
+    p.add_argument("command", metavar="CMD", nargs=argparse.REMAINDER,
+                   help="the producer's command, after `--`; its exit status is run's")
+    p = sub.add_parser("begin", help="record the sources a direct run (`make model`) starts "
+                                     "from; a result it writes after this counts as stamped")
+    p.add_argument("producer", metavar="PRODUCER", choices=PRODUCERS, help=known)
+    p = sub.add_parser("check", help="print the freshness of each result; exit 1 if any is not "
+                                     "fresh")
+    p.add_argument("producers", metavar="PRODUCER", nargs="*",
+                   help=f"the results to check (default: every producer's); {known}")
+    sub.add_parser("list", help="the producers, their make targets, outputs and sources")
+    sub.add_parser("make-table", help="the same table for mk/report.mk, one word per producer: "
+                                      "name:target:required|optional:writer,writer,...")
+    return ap
+
+
+def main(argv=None):
+    ap = parser()
+    a = ap.parse_args(argv)
     os.chdir(root())
-    if len(argv) >= 4 and argv[1] == "run" and argv[3] == "--" and argv[2] in PRODUCERS:
-        return run(argv[2], argv[4:]) if argv[4:] else 2
-    if len(argv) == 3 and argv[1] == "begin" and argv[2] in PRODUCERS:
-        return begin(argv[2])
-    if len(argv) >= 2 and argv[1] == "check":
-        names = argv[2:] or list(PRODUCERS)
+    if a.cmd == "run":
+        cmd = a.command[1:] if a.command[:1] == ["--"] else a.command  # '--' kept or not
+        if not cmd:
+            ap.error("run: give the producer's command after --")
+        return run(a.producer, cmd)
+    if a.cmd == "begin":
+        return begin(a.producer)
+    if a.cmd == "check":
+        names = a.producers or list(PRODUCERS)
         bad = [n for n in names if n not in PRODUCERS]
         if bad:
             print(f"stamp: unknown producer {' '.join(bad)} (known: {' '.join(PRODUCERS)})",
@@ -370,18 +399,15 @@ def main(argv):
             print(f"{n:11} {c['status']:9} {c['reason']}")
             worst |= c["status"] != "fresh"
         return worst
-    if len(argv) == 2 and argv[1] == "make-table":
+    if a.cmd == "make-table":
         print(" ".join(make_word(n, p) for n, p in PRODUCERS.items()))
         return 0
-    if len(argv) == 2 and argv[1] == "list":
-        for n, p in PRODUCERS.items():
-            ref = f" + the {p['referenced']}/ files it cites" if p.get("referenced") else ""
-            print(f"{n:11} make {p['target']:11} -> {' '.join(p['outputs'])}{ref}  "
-                  f"from {' '.join(p['sources']) if p['sources'] != ALL else '(whole tree)'}")
-        return 0
-    print(__doc__, file=sys.stderr)
-    return 2
+    for n, p in PRODUCERS.items():   # list
+        ref = f" + the {p['referenced']}/ files it cites" if p.get("referenced") else ""
+        print(f"{n:11} make {p['target']:11} -> {' '.join(p['outputs'])}{ref}  "
+              f"from {' '.join(p['sources']) if p['sources'] != ALL else '(whole tree)'}")
+    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

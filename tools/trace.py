@@ -10,7 +10,7 @@ the C and ACSL sources. Its kind comes from where it stands:
 promela/ -> model, acsl/ proofs/ and ACSL comments in src/ -> proof, tests/ -> test,
 lint/ -> lint, src/ (elsewhere) -> code. Exit status 1 on any problem, with one line per problem.
 """
-import json, os, re, subprocess, sys
+import argparse, json, os, re, subprocess, sys
 
 REQ = re.compile(r"\bREQ-([A-Z]+)-(\d+)\b")
 # ACSL clause names cannot hold '-': contracts write REQ_SYNC_1 for REQ-SYNC-1 (spec/proof.md).
@@ -160,11 +160,18 @@ def write_json(out):
     return 0
 
 
-if __name__ == "__main__":
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python3 -m tools.trace", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
+    sub.add_parser("check", help="every requirement well formed and listed in "
+                                 "spec/traceability.md, every REQ reference in the tree defined")
+    js = sub.add_parser("json", help="write the requirement -> evidence table")
+    js.add_argument("out", metavar="OUT", help="the JSON file to write (build/evidence/trace.json)")
+    a = ap.parse_args(argv)
     os.chdir(root())
-    if len(sys.argv) == 2 and sys.argv[1] == "check":
-        sys.exit(check())
-    if len(sys.argv) == 3 and sys.argv[1] == "json":
-        sys.exit(write_json(sys.argv[2]))
-    print(__doc__, file=sys.stderr)
-    sys.exit(2)
+    return check() if a.cmd == "check" else write_json(a.out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

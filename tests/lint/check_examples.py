@@ -19,7 +19,7 @@ its region's startLine.  Each example states what it expects:
 
 The REQ IDs in a file's comments go into the test names.
 """
-import json, os, re, sys
+import argparse, json, os, re, sys
 import urllib.parse
 
 FIND = re.compile(r"^(.*?):(\d+):(\d+): ([a-z-]+/[A-Za-z0-9_.-]+): (.*)$")
@@ -53,8 +53,20 @@ def read_sarif(findings_file, found):
             rule = "%s/%s" % (PREFIX.get(tool, tool), res.get("ruleId"))
             found.setdefault(os.path.normpath(path), {}).setdefault(rule, {})[int(ln)] = res["message"]["text"]
 
-def main():
-    findings_file, files = sys.argv[1], sys.argv[2:]
+def parse_args(argv=None):
+    ap = argparse.ArgumentParser(prog="check_examples.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("findings", metavar="FINDINGS",
+                    help="irqlint's text output over the FILEs, or the same findings as SARIF "
+                         "(a file named *.sarif)")
+    ap.add_argument("files", metavar="FILE", nargs="+",
+                    help="an example driver: bad-*.c with `expect:` markers, or good-*.c")
+    return ap.parse_args(argv)
+
+
+def main(argv=None):
+    a = parse_args(argv)
+    findings_file, files = a.findings, a.files
     found = {}                                  # file -> {rule -> {line: message}}
     (read_sarif if findings_file.endswith(".sarif") else read_text)(findings_file, found)
     n = bad = 0

@@ -29,7 +29,7 @@ would (uriBaseId resolution, regions in the run's columnKind, fixes applied to t
                                            drop=FILE:LINE (that result removed)
 Exit 0 when the check holds, 1 with the reasons when it does not.
 """
-import json, os, sys
+import argparse, json, os, sys
 import urllib.parse
 
 PREFIX = {"sparse": "sparse", "coccinelle": "cocci", "cppcheck": "cppcheck", "clang-tidy": "clang-tidy"}
@@ -321,33 +321,101 @@ def mutate(kind, log_path, out):
     return []
 
 
-def main():
-    a = sys.argv[1:]
-    cmd = a[0] if a else ""
+def comma_list(value):
+    """A,B,C -> [A, B, C]"""
+    return value.split(",")
+
+
+def parser():
+    ap = argparse.ArgumentParser(prog="check_sarif.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True, metavar="CHECK")
+    log = dict(metavar="LOG", help="the SARIF file (make lint FORMAT=sarif)")
+
+    p = sub.add_parser("same", help="the SARIF holds exactly the text output's findings")
+    p.add_argument("log", **log)
+    p.add_argument("text", metavar="TEXT", help="irqlint's text output over the same files")
+
+    p = sub.add_parser("runs", help="one run per tool, in order, each with results and "
+                                    "successful invocations")
+    p.add_argument("log", **log)
+    p.add_argument("tools", metavar="TOOL,...", type=comma_list,
+                   help="the tools' names in run order, comma-separated")
+    p.add_argument("--empty", action="store_true", help="no run may hold a result")
+
+    p = sub.add_parser("covered", help="TOOL's run analysed each FILE, every invocation "
+                                       "succeeded, no RULE result on any of them")
+    p.add_argument("log", **log)
+    p.add_argument("tool", metavar="TOOL", help="the run's driver name (coccinelle, sparse, ...)")
+    p.add_argument("rule", metavar="RULE", help="the rule id, without the tool prefix")
+    p.add_argument("paths", metavar="FILE", nargs="+", help="a file the run must have analysed")
+
+    p = sub.add_parser("fix-all", help="every fix for ORIG applied at once gives WANT")
+    p.add_argument("log", **log)
+    p.add_argument("orig", metavar="ORIG", help="the file the fixes apply to")
+    p.add_argument("want", metavar="WANT", help="the expected result (what `make lint-fix` wrote)")
+
+    p = sub.add_parser("fix-each", help="each fix for FILE applied alone -> DIR/fix-N.c")
+    p.add_argument("log", **log)
+    p.add_argument("path", metavar="FILE", help="the file the fixes apply to")
+    p.add_argument("outdir", metavar="DIR", help="where to write fix-N.c")
+
+    p = sub.add_parser("fixed", help="every RULE result on FILE has a fix")
+    p.add_argument("log", **log)
+    p.add_argument("path", metavar="FILE", help="the file whose results are checked")
+    p.add_argument("rule", metavar="RULE", help="TOOL/RULE, e.g. cocci/spin-lock-irq")
+
+    p = sub.add_parser("unfixed", help="no result on FILE has a fix")
+    p.add_argument("log", **log)
+    p.add_argument("path", metavar="FILE", help="the file whose results are checked")
+
+    p = sub.add_parser("apply", help="the N-th fix of the RULE result on FILE:LINE applied -> OUT")
+    p.add_argument("log", **log)
+    p.add_argument("path", metavar="FILE", help="the file of the result")
+    p.add_argument("line", metavar="LINE", type=int, help="the result's start line")
+    p.add_argument("rule", metavar="RULE", help="TOOL/RULE of the result")
+    p.add_argument("n", metavar="N", type=int, help="which of its fixes (from 0)")
+    p.add_argument("out", metavar="OUT", help="where to write the fixed file")
+
+    p = sub.add_parser("flow", help="the RULE result on FILE:LINE has a codeFlow through FN,...")
+    p.add_argument("log", **log)
+    p.add_argument("path", metavar="FILE", help="the file of the result")
+    p.add_argument("line", metavar="LINE", type=int, help="the result's start line")
+    p.add_argument("rule", metavar="RULE", help="TOOL/RULE of the result")
+    p.add_argument("fns", metavar="FN,...", type=comma_list,
+                   help="the functions of the flow's steps, in order, comma-separated")
+
+    p = sub.add_parser("mutate", help="a broken copy of LOG for the expected failures")
+    p.add_argument("kind", metavar="KIND", help="wrong-version, no-ruleid, line-zero, "
+                                                "bad-ruleindex, or drop=FILE:LINE")
+    p.add_argument("log", **log)
+    p.add_argument("out", metavar="OUT", help="where to write the broken copy")
+    return ap
+
+
+def main(argv=None):
+    a = parser().parse_args(argv)
     try:
-        if cmd == "same" and len(a) == 3:
-            errs = same(a[1], a[2])
-        elif cmd == "runs" and len(a) in (3, 4):
-            errs = runs(a[1], a[2].split(","), a[3:] == ["--empty"])
-        elif cmd == "covered" and len(a) >= 5:
-            errs = covered(a[1], a[2], a[3], a[4:])
-        elif cmd == "fix-all" and len(a) == 4:
-            errs = fix_all(a[1], a[2], a[3])
-        elif cmd == "fix-each" and len(a) == 4:
-            errs = fix_each(a[1], a[2], a[3])
-        elif cmd == "fixed" and len(a) == 4:
-            errs = fixed(a[1], a[2], a[3], True)
-        elif cmd == "unfixed" and len(a) == 3:
-            errs = fixed(a[1], a[2], None, False)
-        elif cmd == "apply" and len(a) == 7:
-            errs = apply_one(a[1], a[2], int(a[3]), a[4], int(a[5]), a[6])
-        elif cmd == "flow" and len(a) == 6:
-            errs = flow(a[1], a[2], int(a[3]), a[4], a[5].split(","))
-        elif cmd == "mutate" and len(a) == 4:
-            errs = mutate(a[1], a[2], a[3])
-        else:
-            print(__doc__)
-            return 2
+        if a.cmd == "same":
+            errs = same(a.log, a.text)
+        elif a.cmd == "runs":
+            errs = runs(a.log, a.tools, a.empty)
+        elif a.cmd == "covered":
+            errs = covered(a.log, a.tool, a.rule, a.paths)
+        elif a.cmd == "fix-all":
+            errs = fix_all(a.log, a.orig, a.want)
+        elif a.cmd == "fix-each":
+            errs = fix_each(a.log, a.path, a.outdir)
+        elif a.cmd == "fixed":
+            errs = fixed(a.log, a.path, a.rule, True)
+        elif a.cmd == "unfixed":
+            errs = fixed(a.log, a.path, None, False)
+        elif a.cmd == "apply":
+            errs = apply_one(a.log, a.path, a.line, a.rule, a.n, a.out)
+        elif a.cmd == "flow":
+            errs = flow(a.log, a.path, a.line, a.rule, a.fns)
+        else:  # mutate
+            errs = mutate(a.kind, a.log, a.out)
     except (OSError, ValueError, KeyError, IndexError, TypeError) as e:
         errs = ["%s: %s" % (type(e).__name__, e)]
     for e in errs:

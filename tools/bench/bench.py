@@ -25,7 +25,7 @@ Instruction counts are differential: callgrind runs N and 2N iterations and the 
 iteration is (I(2N) - I(N)) / N, so one-time costs inside the collected function (the first
 call's lazy PLT binding of pthread_spin_lock, cold paths) cancel out.
 """
-import json, os, re, subprocess, sys, tempfile
+import argparse, json, os, re, subprocess, sys, tempfile
 
 BUILD = os.environ.get("BUILD", "build")
 B = f"{BUILD}/bench"
@@ -207,16 +207,29 @@ def print_rows(res):
         print(f"{x['name']:<{w}}  {x['value']:>12} {x['baseline']:>12} {x['ratio']:>7}  {x['unit']}{g}")
 
 
-def main():
-    if len(sys.argv) == 3 and sys.argv[1] == "--peers":
+def parser():
+    ap = argparse.ArgumentParser(prog="python3 -m tools.bench.bench", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    g = ap.add_mutually_exclusive_group()
+    g.add_argument("--peers", metavar="OUT",
+                   help="the peer and goal rows only: write OUT (JSON list) and print a table "
+                        "(make bench-peers)")
+    g.add_argument("--race", action="store_true",
+                   help="the race rounds only: $BUILD/evidence/race.json and its table")
+    return ap
+
+
+def main(argv=None):
+    a = parser().parse_args(argv)
+    if a.peers is not None:
         res = peer_rows()
-        os.makedirs(os.path.dirname(sys.argv[2]) or ".", exist_ok=True)
-        with open(sys.argv[2], "w") as f:
+        os.makedirs(os.path.dirname(a.peers) or ".", exist_ok=True)
+        with open(a.peers, "w") as f:
             json.dump(res, f, indent=1)
         print_rows(res)
-        print(f"\nwrote {sys.argv[2]}")
+        print(f"\nwrote {a.peers}")
         return 0
-    if sys.argv[1:] == ["--race"]:
+    if a.race:
         rr = race_rows()
         os.makedirs(EVID, exist_ok=True)
         with open(f"{EVID}/race.json", "w") as f:
@@ -224,9 +237,6 @@ def main():
         print_race(rr)
         print(f"\nwrote {EVID}/race.json")
         return 0
-    if len(sys.argv) != 1:
-        print("usage: bench.py [--peers OUT | --race]", file=sys.stderr)
-        return 2
     res = []
     for op, label in OPS:
         ins = {v: instructions(b, op) for v, b in VARIANTS.items()}

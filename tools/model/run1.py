@@ -11,23 +11,45 @@ pan.verdict:
   message is printed),  3 "incomplete": the search was cut short (depth / memory limit) or
   lossy: nothing proved,  2 the run failed.
 """
-import os, sys
+import argparse, os, sys
 
 from tools.model import pan
 
 EXIT = {"hold": 0, "violate": 1, "incomplete": 3}
 
 
-def main(argv):
-    ltl = "--ltl" in argv or "--fair" in argv
-    fair = "--fair" in argv          # weak fairness (pan -f), for the progress claim
-    noreduce = "--noreduce" in argv
-    dfs = "--dfs" in argv
-    argv = [a for a in argv if a not in ("--ltl", "--fair", "--noreduce", "--dfs")]
-    model = os.path.join(pan.ROOT, "promela", "irqsync.pml")
-    if len(argv) >= 2 and argv[0] == "--model":
-        model, argv = argv[1], argv[2:]
-    defines = [a[2:] if a.startswith("-D") else a for a in argv]
+def parser():
+    ap = argparse.ArgumentParser(
+        prog="python3 -m tools.model.run1", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("defines", metavar="DEFINE", nargs="*",
+                    help="a -D of the model: NAME or NAME=VALUE (MM_TSO VARIANT=1 ...)")
+    ap.add_argument("-D", dest="dflags", metavar="NAME[=VALUE]", action="append", default=[],
+                    help="the same as a bare DEFINE, spelt as for spin (-DMM_TSO); repeatable")
+    ap.add_argument("--model", default=os.path.join(pan.ROOT, "promela", "irqsync.pml"),
+                    help="the Promela model (default: promela/irqsync.pml)")
+    ap.add_argument("--ltl", action="store_true",
+                    help="check the model's never claim / LTL property (pan -a) instead of "
+                         "its assertions and end states")
+    ap.add_argument("--fair", action="store_true",
+                    help="--ltl under weak fairness (pan -a -f), for the progress claim")
+    ap.add_argument("--dfs", action="store_true",
+                    help="depth-first search with -DCOLLAPSE instead of the shortest-trail "
+                         "-DBFS (the matrix's search for runs expected to hold)")
+    ap.add_argument("--noreduce", action="store_true",
+                    help="no partial-order reduction (-DNOREDUCE), as the R14 premise monitor "
+                         "-DSYMM_CHECK needs")
+    return ap
+
+
+def main(argv=None):
+    a = parser().parse_intermixed_args(argv)
+    ltl = a.ltl or a.fair
+    fair = a.fair
+    noreduce = a.noreduce
+    dfs = a.dfs
+    model = a.model
+    defines = a.defines + a.dflags
     work = os.path.join(pan.ROOT, "build", "model-run1", "_".join(defines)[:120] or "default")
     cc = ["-DMEMLIM=4096", "-DNFAIR=4"] + \
         ([] if ltl else ["-DSAFETY", "-DCOLLAPSE"] if dfs else ["-DSAFETY", "-DBFS"]) + \
@@ -52,4 +74,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

@@ -3,7 +3,7 @@
 
   python3 -m tools.model.tables [build/evidence]     (used for spec/memory-models.md and README)
 """
-import json, os, sys
+import argparse, json, os
 
 
 def thousands(n):
@@ -60,9 +60,14 @@ def table(rows):
     return "\n".join(out)
 
 
-def main():
-    ev = sys.argv[1] if len(sys.argv) > 1 else "build/evidence"
-    d = json.load(open(os.path.join(ev, "model-scale.json")))
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python3 -m tools.model.tables", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("evidence", metavar="EVIDENCE_DIR", nargs="?", default="build/evidence",
+                    help="the directory holding model-scale.json (default: build/evidence)")
+    ev = ap.parse_args(argv).evidence
+    with open(os.path.join(ev, "model-scale.json")) as f:
+        d = json.load(f)
     if "saturation" in d:
         print("### Saturation (v2 states / v1 states without assertions)\n")
         print(saturation(d["saturation"]))

@@ -71,7 +71,7 @@ endef
 #                       xprobe_spin_lock" (the wait's acquire load, out of line, is still there)
 CROSS_MUTANTS  := early-publish relaxed-first-look
 CROSS_MUT_DIR  := $(CROSS_DIR)/mutants
-$(CROSS_MUT_DIR)/%/stamp: tests/shipped/mutants.py $(IRQSYNC_HDRS)
+$(CROSS_MUT_DIR)/%/stamp: tests/shipped/mutants.py twins/catalog.yml $(IRQSYNC_HDRS)
 	@rm -rf $(@D)
 	$(PYTHON) -m tests.shipped.mutants $* $(@D) >/dev/null
 	@touch $@
@@ -104,7 +104,7 @@ $(foreach t,$(CROSS_LINUX),$(eval $(call CROSS_LINUX_RULES,$(t))))
 # ---- Linux targets: the test suite (what tests/suites/20-unit.sh and the stress suite run on
 # the host, minus the sanitizer builds, which qemu-user cannot host) ----
 # Test libraries: <flavour>:<extra CFLAGS, @ for space>[:<sync source>] ("default" is the
-# shipping library; <sync source>: a variant of tests/variants/ in place of src/core/sync.c,
+# shipping library; <sync source>: a variant of twins/variants/ in place of src/core/sync.c,
 # mk/lib.mk's template argument).
 CROSS_TEST_LIBS := debug:-DIRQSYNC_TESTING@-DIRQSYNC_DEBUG \
                    hooks:-DIRQSYNC_TESTING@-DIRQSYNC_STEP_HOOKS \
@@ -233,7 +233,7 @@ $(foreach a,$(CROSS_BM_ALL),$(eval $(call BM_RULES,$(a))))
 # The same port built with IRQSYNC_NR_CPUS=2 (CPU id = MPIDR_EL1.Aff0); CPU 1 takes the
 # timer interrupts, CPU 0 synchronizes, disables and frees. Multi-threaded TCG runs the two
 # vCPUs as two host threads. Its expected failure is the library whose synchronize does not
-# wait (tests/variants/sync-nowait.c in place of src/core/sync.c, test-only).
+# wait (twins/variants/sync-nowait.c in place of src/core/sync.c, test-only).
 SMP_DIR    := $(CROSS_DIR)/baremetal-aarch64-smp
 SMP_CFLAGS := $(ALL_CFLAGS) $(BM_aarch64_ARCH) -ffreestanding -DIRQSYNC_NR_CPUS=2
 SMP_SRC    := tests/baremetal/smp.c tests/baremetal/semihost.c $(BM_aarch64_BOOT) $(BM_aarch64_BOARD)/board.c
@@ -272,6 +272,9 @@ cross-barrier: $(foreach t,$(CROSS_LINUX) $(CROSS_BM),cross-barrier-$(t))
 cross: ## cross builds, barrier check, tests under qemu → build/evidence/cross.json
 	@$(PYTHON) -m tools.cross.cross all --targets "$(TARGETS)"
 
-# For tests/suites/70-cross.sh: the binutils prefix of a bare-metal target.
+# For tests/suites/70-cross.sh: the binutils prefix of a bare-metal target, and its known-bad
+# port (a twin of twins/catalog.yml, kind baremetal-port).
 print-cross-bm-prefix-%:
 	@echo '$(BM_$(patsubst %-smp,%,$*)_PFX)'
+print-cross-bm-mutant-%:
+	@echo '$(BM_$*_MUTANT)'

@@ -6,7 +6,7 @@
 #   $(eval $(call IRQSYNC_LIB_RULES,<outdir>,<CC>,<CFLAGS>,<PORT>[,<AR>][,<sync source>]))
 #       defines the rule for <outdir>/libirqsync.a (objects under <outdir>/obj/);
 #       <CFLAGS> replaces $(ALL_CFLAGS) entirely — pass $(ALL_CFLAGS) plus extras yourself.
-#       <sync source>, for test libraries only: a file of tests/variants/ linked in place of
+#       <sync source>, for test libraries only: a file of twins/variants/ linked in place of
 #       src/core/sync.c (a known-bad synchronize_irq, REQ-SYNC-6); the shipped tree has none.
 #   $(call irqsync_lib_objs,<outdir>,<PORT>[,<sync source>])   the object list, e.g. for a custom link
 #
@@ -24,22 +24,22 @@ IRQSYNC_HOST_LIBS       := -lpthread
 # The shipped wait of synchronize_irq, and the test-only variants that replace it in test
 # libraries (<sync source>; here, since fragments read before mk/test.mk use them).
 IRQSYNC_SYNC_SRC        := src/core/sync.c
-IRQSYNC_VARIANT_HDRS    := $(wildcard tests/variants/*.h)
-SYNC_V0                 := tests/variants/sync-v0.c
-SYNC_V1                 := tests/variants/sync-v1.c
-SYNC_NAIVE              := tests/variants/sync-naive.c
-SYNC_NOWAIT             := tests/variants/sync-nowait.c
+IRQSYNC_VARIANT_HDRS    := $(wildcard twins/variants/*.h)
+SYNC_V0                 := twins/variants/sync-v0.c
+SYNC_V1                 := twins/variants/sync-v1.c
+SYNC_NAIVE              := twins/variants/sync-naive.c
+SYNC_NOWAIT             := twins/variants/sync-nowait.c
 
 # $(call irqsync_lib_srcs,<PORT>[,<sync source>])
 irqsync_lib_srcs = $(if $(2),$(filter-out $(IRQSYNC_SYNC_SRC),$(IRQSYNC_CORE_SRCS)) $(2),$(IRQSYNC_CORE_SRCS)) \
                    $(sort $(wildcard src/port/$(1)/*.c))
-irqsync_lib_objs = $(patsubst tests/%.c,$(1)/obj/tests/%.o,$(patsubst src/%.c,$(1)/obj/%.o,$(call irqsync_lib_srcs,$(2),$(3))))
+irqsync_lib_objs = $(patsubst twins/%.c,$(1)/obj/twins/%.o,$(patsubst src/%.c,$(1)/obj/%.o,$(call irqsync_lib_srcs,$(2),$(3))))
 
 define IRQSYNC_LIB_RULES
 $(1)/obj/%.o: src/%.c $$(IRQSYNC_HDRS)
 	@mkdir -p $$(@D)
 	$(2) $(3) $$(IRQSYNC_CPPFLAGS) -c $$< -o $$@
-$(1)/obj/tests/%.o: tests/%.c $$(IRQSYNC_HDRS) $$(IRQSYNC_VARIANT_HDRS)
+$(1)/obj/twins/%.o: twins/%.c $$(IRQSYNC_HDRS) $$(IRQSYNC_VARIANT_HDRS)
 	@mkdir -p $$(@D)
 	$(2) $(3) $$(IRQSYNC_CPPFLAGS) -c $$< -o $$@
 $(1)/libirqsync.a: $$(call irqsync_lib_objs,$(1),$(4),$(6))

@@ -20,7 +20,7 @@ CONF_DIR    := $(BUILD)/conformance
 CONF_SEEDS  ?= 20
 CONF_CFLAGS  = $(ALL_CFLAGS) -DIRQSYNC_TESTING -DIRQSYNC_STEP_HOOKS
 
-# v0 and v1 from tests/variants/ (in place of src/core/sync.c), v2 the shipped sources.
+# v0 and v1 from twins/variants/ (in place of src/core/sync.c), v2 the shipped sources.
 $(eval $(call IRQSYNC_LIB_RULES,$(CONF_DIR)/lib-v0,$(CC),$(CONF_CFLAGS),hosted,,$(SYNC_V0)))
 $(eval $(call IRQSYNC_LIB_RULES,$(CONF_DIR)/lib-v1,$(CC),$(CONF_CFLAGS),hosted,,$(SYNC_V1)))
 $(eval $(call IRQSYNC_LIB_RULES,$(CONF_DIR)/lib-v2,$(CC),$(CONF_CFLAGS),hosted))
@@ -49,7 +49,7 @@ conformance: $(CONF_BINS) ## replay SPIN schedules on the C core → build/evide
 	@mkdir -p $(EVIDENCE)
 	$(PYTHON) tests/conformance/run.py --seeds $(CONF_SEEDS) --out $(EVIDENCE)/conformance.json
 
-# Mutation campaign (tests/mutants/catalog.json, tools/mutants/campaign.py):
+# Mutation campaign (twins/catalog.yml, tools/mutants/campaign.py):
 #   make mutants                every mutant × every applicable technique, each on a copy of the
 #                               tree under build/mutants/ → build/evidence/mutants.json (list of
 #                               {id, target, description, killed_by, results}) and

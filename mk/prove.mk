@@ -106,12 +106,12 @@ prove-ledger: prove ## prove, then store the units proved now and the ledger
 # --- expected failures: each must leave exactly the named goals unproved -----------------------
 # make prove-expected runs them all, JOBS at a time, each into $(PROVE_DIR)/expected/<job>.out
 # and .rc (the gate's output and exit status, which 50-proof then checks one by one).
-# The proof mutants of the core (proofs/negative/mutate.py: the edit, the function proved, the
-# goals that must be the unproved ones).
-# The list is written to a makefile by a rule (remade when mutate.py changes), not by $(shell)
+# The proof mutants of the core (twins/catalog.yml, kind proof-mutant: the edit, the function
+# proved, the goals that must be the unproved ones; proofs/negative/mutate.py builds and proves one).
+# The list is written to a makefile by a rule (remade when the catalog changes), not by $(shell)
 # on every make run.
 PROVE_MUTANTS_MK := $(BUILD)/mk/prove-mutants.mk
-$(PROVE_MUTANTS_MK): proofs/negative/mutate.py
+$(PROVE_MUTANTS_MK): proofs/negative/mutate.py twins/catalog.yml tools/twins.py
 	@$(call write_mk_var,PROVE_NEG_MUTANTS,$(PYTHON) proofs/negative/mutate.py list)
 -include $(PROVE_MUTANTS_MK)
 PROVE_EXPECTED := prove-neg-sync-v0 prove-neg-sync-v0-offline prove-neg-lock-irq prove-neg-statement-contract \
@@ -145,7 +145,7 @@ prove-neg-statement-contract: prove-config ## a statement contract (skipped by W
 	  --trusted proofs/trial/trusted.txt --fct stmt_set_one \
 	  -- proofs/negative/statement_contract.c
 $(addprefix prove-neg-,$(PROVE_NEG_MUTANTS)): prove-neg-%: prove-config ## one proof mutant of the core fails its named goals
-	@$(PYTHON) proofs/negative/mutate.py prove $* $(PROVE_DIR)/neg-$*/src --cpp "$(PROVE_CORE_CPP)" -- \
+	@$(PYTHON) proofs/negative/mutate.py prove $* $(PROVE_DIR)/neg-$*/src --cpp="$(PROVE_CORE_CPP)" -- \
 	  $(PROVE_GATE) --job neg-$* --outdir $(PROVE_DIR)/neg-$* $(PROVE_CORE_OPTS)
 
 # --- the committed prover cache (fast replay on a fresh clone) ----------------------------------

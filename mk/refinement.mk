@@ -1,7 +1,7 @@
 # mk/refinement.mk — the refinement map between the model and the C core (spec/refinement.yml,
 # spec/refinement.md; REQ-IMPL-3, REQ-MM-4).
 #
-#   make refinement        hold the C (clang's JSON AST of src/core, tests/variants/sync-v0/v1.c)
+#   make refinement        hold the C (clang's JSON AST of src/core, twins/variants/sync-v0/v1.c)
 #                          and the model (promela/irqsync.pml, ticket.pml, request.pml) to the map;
 #                          prints one FAIL line per difference, exits non-zero on any
 #   make refinement-mutants  the same check on each known-bad copy (build/refine/mutants/), each

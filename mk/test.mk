@@ -5,7 +5,7 @@
 #
 # Test libraries are the same sources as build/lib, built by mk/lib.mk's template with test
 # flags: a debug build, a step-hook build, the synchronize_irq variants (v0, v1 known-bad;
-# naive = lock on every spin, for the benchmark; the no-wait mutant: tests/variants/, each linked
+# naive = lock on every spin, for the benchmark; the no-wait mutant: twins/variants/, each linked
 # in place of src/core/sync.c) and the sanitizer builds.
 TLIB        := $(BUILD)/libs
 TBIN        := $(BUILD)/tests

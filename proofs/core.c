@@ -23,9 +23,9 @@
 #include "../src/core/handle.c"
 #include "../src/core/manage.c"
 /* The wait of synchronize_irq: the shipped one; with -DPROVE_SYNC_V0 (mk/prove.mk's expected
- * failure prove-neg-sync-v0 only) the 2007 original of tests/variants/ in its place. */
+ * failure prove-neg-sync-v0 only) the 2007 original of twins/variants/ in its place. */
 #ifdef PROVE_SYNC_V0
-#include "../tests/variants/sync-v0.c"
+#include "../twins/variants/sync-v0.c"
 #else
 #include "../src/core/sync.c"
 #endif

@@ -177,3 +177,6 @@ t_tap() {
     t_record fail "$prefix" "$dt" "exit $rc after $n cases without a reported failure (log: $log)"
   fi
 }
+
+# The known-bad twins of twins/catalog.yml: t_twin, t_twin_skip, t_twins.
+source "$(dirname "${BASH_SOURCE[0]}")/twin.sh"

@@ -46,8 +46,10 @@ def main():
         if os.path.exists(res):
             os.remove(res)
         open(res, "w").close()
+        # IRQSYNC_RUN_SUITES: the groups of this run ([99-twins] checks their twins' killers)
         env = dict(os.environ, RESULTS=res, LOGDIR=os.path.join(build, "logs", name),
-                   BUILD=build, SUITE=name)
+                   BUILD=build, SUITE=name,
+                   IRQSYNC_RUN_SUITES=" ".join(x[:-3] for x in suites))
         print(f"[{name}]", flush=True)
         t0 = time.time()
         # A suite runs in a session of its own, under SUITE_LIMIT seconds: a suite that hangs

@@ -57,7 +57,7 @@ PRODUCERS = {
                "sources": ("src/", "tests/", "tools/bench/", "mk/bench.mk", "mk/lib.mk",
                            "mk/test.mk") + MK, "optional": True},
     "conformance": {"target": "conformance", "outputs": ["evidence/conformance.json"],
-                    "sources": ("src/", "tests/conformance/", "tests/harness/", "tests/variants/",
+                    "sources": ("src/", "tests/conformance/", "tests/harness/", "twins/",
                                 "promela/", "tools/model/", "mk/mutants.mk", "mk/lib.mk",
                                 "spec/refinement.yml") + MK,
                     "optional": True},

@@ -67,7 +67,7 @@ struct irq_chain {
 };
 
 /* sync.c: the wait of synchronize_irq, disable_irq and free_irq (test libraries link a
- * variant of tests/variants/ in its place). */
+ * variant of twins/variants/ in its place). */
 void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq);
 
 /* 1 when the calling CPU is running a handler of @irq. */

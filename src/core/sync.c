@@ -3,7 +3,7 @@
  * sync.c - the wait behind synchronize_irq, disable_irq and free_irq: the
  * locked re-check (REQ-SYNC-*).  The only body of irqsync_wait_for_handler
  * that ships; the known-bad ones the tests compare it with are built from
- * tests/variants/, linked in place of this file, never from src/.
+ * twins/variants/, linked in place of this file, never from src/.
  */
 #include "desc.h"
 

@@ -12,7 +12,7 @@
  * until CPU 0 sees a handler instance acting (it stays in its body ACT_US) and call
  * synchronize/disable/free right then: the call began while that instance ran, so at its
  * return the instance must have ended (REQ-SYNC-1, REQ-DEPTH-1, REQ-LIFECYCLE-5). The same
- * program linked with a library whose synchronize does not wait (tests/variants/sync-nowait.c
+ * program linked with a library whose synchronize does not wait (twins/variants/sync-nowait.c
  * in place of src/core/sync.c) must report violations (tests/suites/70-cross.sh): that is what
  * shows these checks can fail.
  *

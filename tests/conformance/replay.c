@@ -1334,7 +1334,7 @@ static int read_schedule(FILE *f, int *lineno)
 }
 
 /*
- * The wait the library carries: a variant library (tests/variants/, in place of
+ * The wait the library carries: a variant library (twins/variants/, in place of
  * src/core/sync.c) defines irqsync_test_variant; the shipped sources (v2) define no such
  * symbol (REQ-SYNC-6), hence the weak reference.
  */

@@ -20,7 +20,7 @@ fi
 
 # A test program that never returns is a failure under the name of the case it hung in, its
 # process gone, the group going on (issue 14). The seeded bug is the catalog's mutant
-# c-inprogress-never-set (tests/mutants/catalog.json: a dispatch that never sets IRQS_INPROGRESS),
+# c-inprogress-never-set (twins/catalog.yml: a dispatch that never sets IRQS_INPROGRESS),
 # applied to a copy of the tree by the mutation campaign's own copy_tree. With it the unit
 # program hangs in arrival_during_instance_is_replayed: CPU 0's arrival runs a second instance of
 # the held handler, which waits for a release only CPU 0 could give. (The cases before it fail or
@@ -82,15 +82,15 @@ for f in tests/compile-fail/*.c; do
   t_run "compile-fail/$n-control [$req]" "${CCLINE[@]}" -DCONTROL -c "$f" -o /dev/null
 done
 # REQ-SYNC-6: the shipped tree cannot build a known-bad synchronize_irq. src/ holds one wait
-# (src/core/sync.c, the locked re-check); v0, v1 and the other variants live in tests/variants/
+# (src/core/sync.c, the locked re-check); v0, v1 and the other variants live in twins/variants/
 # and are linked in place of sync.c by test libraries only (mk/lib.mk). A variant file refuses a
 # build without IRQSYNC_TESTING.
 for v in 0 1; do
   t_run_fail "compile-fail/variant-v$v-default-build [REQ-SYNC-6]" \
-    "tests/variants/ are for test builds only" \
-    "${CCLINE[@]}" -c tests/variants/sync-v$v.c -o /dev/null
+    "twins/variants/ are for test builds only" \
+    "${CCLINE[@]}" -c twins/variants/sync-v$v.c -o /dev/null
   t_run "compile-fail/variant-v$v-test-build-control [REQ-SYNC-6]" \
-    "${CCLINE[@]}" -DIRQSYNC_TESTING -c tests/variants/sync-v$v.c -o /dev/null
+    "${CCLINE[@]}" -DIRQSYNC_TESTING -c twins/variants/sync-v$v.c -o /dev/null
 done
 # No source under src/ knows a variant macro (the test programs keep one of their own).
 no_variant_in_src() {
@@ -122,7 +122,7 @@ variant_request_ignored() { # <v>
   locked_wait "$d/sync.o" || return 1
   diff <(wait_code build/lib/obj/core/sync.o) <(wait_code "$d/sync.o") || { echo "differs from the shipped wait"; return 1; }
   echo "v$1 requested: the shipped locked re-check, no variant marker"
-  ! locked_wait build/libs/v0/obj/tests/variants/sync-v0.o >/dev/null || { echo "the v0 library's wait takes the lock: blind check"; return 1; }
+  ! locked_wait build/libs/v0/obj/twins/variants/sync-v0.o >/dev/null || { echo "the v0 library's wait takes the lock: blind check"; return 1; }
 }
 for v in 0 1; do
   t_run "variant/v$v-request-from-src-builds-the-shipped-wait [REQ-SYNC-6 REQ-SYNC-3]" variant_request_ignored $v

@@ -6,7 +6,7 @@
 # cases assert irqsync's deliberate differences (docs/linux-differences.md, one per case).
 # Cases that need an irqchip or CPU hotplug are reported as skipped, with the reason.
 # Expected failure: the library with the seeded bug of issue 27 (request_irq keeps the
-# spurious window; the row spurious-window-kept of proofs/negative/mutate.py) fails exactly
+# spurious window; the twin spurious-window-kept of twins/catalog.yml) fails exactly
 # the two cases that pin the reset.  Budget: < 30 s.
 source tests/lib.sh
 
@@ -30,31 +30,21 @@ sed 's/`diff_sharer_pool_bounded`/`diff_sharer_pool`/' docs/linux-differences.md
 t_run_fail "compat/page-missing-a-difference-fails [REQ-LIFECYCLE-8]" \
   '^< diff_sharer_pool_bounded$' page_matches_cases build/compat/bad-page.md
 
-# The seeded bug: a copy of the tree with the reset of irqsync_install removed (the text of the
-# mutant is the proof mutant's, so both checks break the same code), built and run.
+# The seeded bug: a copy of the tree with the reset of irqsync_install removed -- the twin
+# spurious-window-kept of twins/catalog.yml, whose proof killer is in [50-proof]: both checks
+# break the same code. Built and run; both reset cases must fail (the catalog's regex wants the
+# first, the case below both).
 M=build/compat/mutant
 seeded_window_kept() {
-  rm -rf "$M"; mkdir -p "$M"
-  python3 - "$M/tree" <<'EOF' || return 2
-import shutil, sys, importlib.util
-spec = importlib.util.spec_from_file_location("mutate", "proofs/negative/mutate.py")
-mutate = importlib.util.module_from_spec(spec); spec.loader.exec_module(mutate)
-m = mutate.MUTANTS["spurious-window-kept"]
-dest = sys.argv[1]
-shutil.copytree(".", dest, ignore=shutil.ignore_patterns("build", ".git", "__pycache__"), symlinks=True)
-path = f"{dest}/{m['file']}"
-text = open(path).read()
-assert text.count(m["old"]) == 1, "the mutant no longer applies"
-open(path, "w").write(text.replace(m["old"], m["new"]))
-EOF
+  rm -rf "$M"; mkdir -p "$M/tree"
+  ( tar -c --exclude=./build --exclude=./.git --exclude=__pycache__ . | tar -x -C "$M/tree" ) || return 2
+  python3 -m tools.twins edit spurious-window-kept "$M/tree/src/core/manage.c" >/dev/null || return 2
   make -C "$M/tree" -s -j2 build/tests/compat || return 2
   "$M/tree/build/tests/compat"
 }
-# Both reset cases must fail (and so the run); the regex wants the first, the check below both.
-t_run_fail "compat/seeded-window-kept-fails-the-reset-cases [REQ-LIFECYCLE-7]" \
-  '^not ok [0-9]+ - linux_request_resets_spurious_detector ' seeded_window_kept
+t_twin spurious-window-kept seeded_window_kept
 both_reset_cases_failed() {
-  local log; log=$(_t_log "compat/seeded-window-kept-fails-the-reset-cases [REQ-LIFECYCLE-7]")
+  local log; log=$(_t_log "twin/spurious-window-kept")
   grep -E '^not ok [0-9]+ - linux_shared_join_resets_spurious_detector ' "$log" &&
     [[ $(grep -c '^not ok ' "$log") == 2 ]] || { echo "expected exactly the two reset cases to fail:"; grep '^not ok' "$log"; return 1; }
 }

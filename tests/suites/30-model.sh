@@ -124,8 +124,8 @@ if [[ -n $s3 && $s3 == "$s5" && ${p5:-0} -gt ${s5:-0} ]]; then
 else
   t_fail "model/symmetry R14: cutoff, v2 weak 1 line x 2 arrivals: 3 CPUs = 5 CPUs < plain 5 CPUs [REQ-MM-6]" "states 3 CPUs '$s3', 5 CPUs '$s5', plain 5 CPUs '$p5'"
 fi
-t_run_fail "model/symmetry R14: v1 weak 4 CPUs x 2 arrivals, reduced: SPIN still finds the stale flag [REQ-MM-6 REQ-SYNC-3]" \
-  'assertion violated (\(stale==0\)|\s*!\(returned\))' $R1 MM_WEAK VARIANT=1 NCPU=4 ARRIVALS=2 CHECK_SYNC1=0 SYMM=1
+T_TWIN_ONLY='model/symmetry R14: v1 weak 4 CPUs x 2 arrivals, reduced: SPIN still finds the stale flag' \
+  t_twin model-v1 $R1 MM_WEAK VARIANT=1 NCPU=4 ARRIVALS=2 CHECK_SYNC1=0 SYMM=1
 t_run "model/symmetry R14: premise monitor holds in every state (weak, 3 CPUs x 2 lines, no POR) [REQ-MM-6]" \
   $R1 --noreduce MM_WEAK VARIANT=2 NCPU=3 NLINES=2 SHARERS=2 SYMM=1 SYMM_CHECK
 t_run "model/symmetry R14: premise monitor holds in every state (tso, DEPTH, 3 CPUs x 3 arrivals, no POR) [REQ-MM-6]" \
@@ -149,22 +149,22 @@ t_run_fail "model/swarm: a merge with a missing shard fails [REQ-ERR-7]" 'missin
   python3 -m tools.model.swarm --merge --build "$B" --shards "$B/model/swarm-shards/swarm-1-of-2.json" --out "$B/swarm-bad.json"
 
 # --- direct runs: expected violations must name the specific assertion ---
-t_run_fail "model/direct v1 tso tg3+mb: SPIN finds the stale-flag handler [REQ-SYNC-3 REQ-MM-2]" \
-  'assertion violated (\(stale==0\)|\s*!\(returned\))' $R1 MM_TSO VARIANT=1 CHECK_SYNC1=0 CALLER_MB=1
-t_run_fail "model/direct v0 weak tg3 no mb: stale-flag handler [REQ-SYNC-4 REQ-MM-3]" \
-  'assertion violated (\(stale==0\)|\s*!\(returned\))' $R1 MM_WEAK VARIANT=0 CHECK_SYNC1=0 CALLER_MB=0
-t_run_fail "model/direct v0 tso: an instance begun before the call still runs [REQ-SYNC-1]" \
-  'assertion violated \(before==0\)' $R1 MM_TSO VARIANT=0 CHECK_FLAG=0
+T_TWIN_ONLY='model/direct v1 tso tg3+mb: SPIN finds the stale-flag handler' \
+  t_twin model-v1 $R1 MM_TSO VARIANT=1 CHECK_SYNC1=0 CALLER_MB=1
+T_TWIN_ONLY='model/direct v0 weak tg3 no mb: stale-flag handler' \
+  t_twin model-v0 $R1 MM_WEAK VARIANT=0 CHECK_SYNC1=0 CALLER_MB=0
+T_TWIN_ONLY='model/direct v0 tso: an instance begun before the call still runs' \
+  t_twin model-v0 $R1 MM_TSO VARIANT=0 CHECK_FLAG=0
 t_run "model/direct v2 weak 3 CPUs 2 arrivals holds [REQ-SYNC-1 REQ-SYNC-3 REQ-MM-3]" \
   $R1 MM_WEAK VARIANT=2 NCPU=3 ARRIVALS=2
-t_run_fail "model/direct hazard: interrupt spins on the lock its CPU holds [REQ-LOCK-4]" \
-  'assertion violated \(lk_owner\[[0-9]+\]!=\(0\+1\)\)' $R1 MM_TSO SCEN=SCEN_HAZARD HAZARD_FIX=0
+T_TWIN_ONLY='model/direct hazard: interrupt spins on the lock its CPU holds' \
+  t_twin model-hazard $R1 MM_TSO SCEN=SCEN_HAZARD HAZARD_FIX=0
 
 # REQ-SYNC-2 with distinct values: the n-th completion of CPU c stores n in WORK(c), and the
 # driver checks every CPU's word against the last covered instance's value (promela/irq.pml)
 S2="CHECK_SYNC1=0 CHECK_FLAG=0 CHECK_SYNC2=1"
-t_run_fail "model/direct v1 weak: the handler's last write is not visible after the return [REQ-SYNC-2]" \
-  'assertion violated \(fl>=wmust\[l\]\)' $R1 MM_WEAK VARIANT=1 $S2 ARRIVALS=2
+T_TWIN_ONLY='model/direct v1 weak: the handler'"'"'s last write is not visible after the return' \
+  t_twin model-v1 $R1 MM_WEAK VARIANT=1 $S2 ARRIVALS=2
 t_run "model/direct v2 weak: the handler's last write is visible after the return [REQ-SYNC-2]" \
   $R1 MM_WEAK VARIANT=2 $S2 ARRIVALS=2
 t_run "model/direct v2 weak 3 CPUs: each CPU's last covered write is visible [REQ-SYNC-2]" \
@@ -173,24 +173,24 @@ t_run "model/direct v2 weak 3 CPUs: each CPU's last covered write is visible [RE
 # completion (SYNC2_AFTER_FIRST), so a stale read returns that value, never 0.  The distinct
 # values catch v1's invisible second write; with one constant value (SYNC2_CONST, the old check)
 # the same search finds nothing -- the weakness of issue 16.
-t_run_fail "model/direct v1 weak: a late write hidden behind an earlier visible one is caught [REQ-SYNC-2]" \
-  'assertion violated \(fl>=wmust\[l\]\)' $R1 MM_WEAK VARIANT=1 $S2 ARRIVALS=2 SYNC2_AFTER_FIRST=1
+T_TWIN_ONLY='model/direct v1 weak: a late write hidden behind an earlier visible one is caught' \
+  t_twin model-v1 $R1 MM_WEAK VARIANT=1 $S2 ARRIVALS=2 SYNC2_AFTER_FIRST=1
 t_run "model/direct v1 weak, constant value (the old check): the hidden write goes unseen [REQ-SYNC-2]" \
   $R1 MM_WEAK VARIANT=1 $S2 ARRIVALS=2 SYNC2_AFTER_FIRST=1 SYNC2_CONST=1
 t_run "model/direct v2 weak, driver after a first completion: holds [REQ-SYNC-2]" \
   $R1 MM_WEAK VARIANT=2 $S2 ARRIVALS=2 SYNC2_AFTER_FIRST=1
 
 # --- the LTL form of SYNC, checked with the assertions compiled out ---
-t_run_fail "model/ltl sync v1 tso: claim violated [REQ-SYNC-3]" 'returned&&\(stale>0\)' \
-  $R1 --ltl MM_TSO VARIANT=1 CHECK_SYNC1=0 CHECK_FLAG=0 LTL_SYNC
+T_TWIN_ONLY='model/ltl sync v1 tso: claim violated' \
+  t_twin model-v1 $R1 --ltl MM_TSO VARIANT=1 CHECK_SYNC1=0 CHECK_FLAG=0 LTL_SYNC
 t_run "model/ltl sync v2 weak holds [REQ-SYNC-3 REQ-MM-3]" \
   $R1 --ltl MM_WEAK VARIANT=2 CHECK_SYNC1=0 CHECK_FLAG=0 LTL_SYNC
 
 # --- store-buffer depth: one entry hides v1's race under TSO; two show it [REQ-MM-6] ---
 t_run "model/depth: TSO with a 1-entry buffer wrongly makes v1 look safe [REQ-MM-6]" \
   $R1 MM_TSO VARIANT=1 CHECK_SYNC1=0 SBD=1
-t_run_fail "model/depth: TSO with a 2-entry buffer finds v1's race [REQ-MM-6 REQ-SYNC-3]" \
-  'assertion violated' $R1 MM_TSO VARIANT=1 CHECK_SYNC1=0 SBD=2
+T_TWIN_ONLY='model/depth: TSO with a 2-entry buffer finds v1'"'"'s race' \
+  t_twin model-v1 $R1 MM_TSO VARIANT=1 CHECK_SYNC1=0 SBD=2
 # --- bounds by monitor (spec/memory-models.md, B1/B2): v2 with unbounded buffers and history ---
 UB="VARIANT=2 CALLER_MB=1 CHECK_SYNC2=1 ARRIVALS=2"
 t_run "model/unbounded: v2 SYNC holds under TSO, no store finds a 4-entry buffer full [REQ-MM-6 REQ-SYNC-1 REQ-SYNC-2]" \
@@ -207,12 +207,12 @@ t_run_fail "model/unbounded: the completion loads read 2 versions back (history 
   'assertion violated .*view\[' $R1 --dfs MM_WEAK $UB SPIN_HAVOC=1 MM_VIEW_CHECK HIST=3
 t_run_fail "model/unbounded: the unlocked spin reads past a 4-deep history [REQ-MM-6]" \
   'assertion violated .*view\[' $R1 --dfs MM_WEAK $UB SPIN_HAVOC=0 MM_VIEW_CHECK HIST=4
-t_run_fail "model/unbounded: v1 with the spin over-approximated violates (the over-approximation is not vacuous) [REQ-MM-6 REQ-SYNC-3]" \
-  'assertion violated' $R1 --dfs MM_WEAK VARIANT=1 CALLER_MB=1 ARRIVALS=2 SPIN_HAVOC=1 MM_SB_CHECK SBD=4 MM_VIEW_CHECK HIST=4
+T_TWIN_ONLY='model/unbounded: v1 with the spin over-approximated violates (the over-approximation is not vacuous)' \
+  t_twin model-v1 $R1 --dfs MM_WEAK VARIANT=1 CALLER_MB=1 ARRIVALS=2 SPIN_HAVOC=1 MM_SB_CHECK SBD=4 MM_VIEW_CHECK HIST=4
 # --- R2's promise (mm_viewdead: the next shared access is an acquire) is asserted at every plain
 # load and store (MM_VIEWS_LIVE, promela/mm/weak.pml); made one access early, it is reported ---
-t_run_fail "model/weak R2: a promise of dead views made before the last unlock is caught [REQ-MM-6]" \
-  'assertion violated\s+!\(vdead\[' $R1 MM_WEAK VARIANT=2 VIEWDEAD_EARLY=1
+T_TWIN_ONLY='model/weak R2: a promise of dead views made before the last unlock is caught' \
+  t_twin model-weak-viewdead-early $R1 MM_WEAK VARIANT=2 VIEWDEAD_EARLY=1
 # --- WEAK's early loads are needed: without them IRIW is wrongly forbidden [REQ-MM-3] ---
 t_run "model/weak without early loads (HIST=1) wrongly forbids IRIW [REQ-MM-3 REQ-MM-6]" \
   $R1 --model promela/litmus/iriw.pml MM_WEAK HIST=1
@@ -222,9 +222,8 @@ t_run_fail "model/weak with early loads allows IRIW [REQ-MM-3 REQ-MM-5]" \
 # matrix's litmus rows give the right verdicts (sb+acqrmw+mb allowed, mp+rel+acqrmw forbidden) ---
 t_run "model/weak acquire RMW that drains (MM_ACQ_RMW_BUG=1) wrongly forbids SB+acqrmw+mb [REQ-MM-3 REQ-MM-5]" \
   $R1 --model promela/litmus/sb+acqrmw+mb.pml MM_WEAK MM_ACQ_RMW_BUG=1
-t_run_fail "model/weak acquire RMW without acquire (MM_ACQ_RMW_BUG=2) allows MP+rel+acqrmw [REQ-MM-3 REQ-MM-5]" \
-  'assertion violated\s+!\(\(\(r\[0\]==1\)&&\(r\[1\]==0\)\)\)' \
-  $R1 --model promela/litmus/mp+rel+acqrmw.pml MM_WEAK MM_ACQ_RMW_BUG=2
+T_TWIN_ONLY='model/weak acquire RMW without acquire (MM_ACQ_RMW_BUG=2) allows MP+rel+acqrmw' \
+  t_twin model-weak-acq-rmw-no-acquire $R1 --model promela/litmus/mp+rel+acqrmw.pml MM_WEAK MM_ACQ_RMW_BUG=2
 
 # --- a saved trail replays with its one command ---
 tr=$(ls "$B"/evidence/trails/protocol-sync-flag-mb-v1-tso-*.replay.sh 2>/dev/null | head -1)

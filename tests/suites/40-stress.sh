@@ -18,13 +18,8 @@ t_run "stress/v2-sync_done-saw-covered-calls-in-flight [REQ-SYNC-2]" \
 # One run, two verdicts: a call still running at the return (REQ-SYNC-1), and a covered call's
 # completion -- its own value in its CPU's slot -- not visible after the return (REQ-SYNC-2: a
 # late write an earlier call's visible one would hide, were the values one constant).
-nowait_detected() {
-  local log rc dt
-  _t_go "stress/mutant-nowait-detected [REQ-SYNC-1]" build/tests/stress-mutant-nowait 300000 120
-  _t_xfail "stress/mutant-nowait-detected [REQ-SYNC-1]" 'sync_running \[REQ-SYNC-1\] +[1-9]'
-  _t_xfail "stress/mutant-nowait-covered-completion-not-visible [REQ-SYNC-2]" 'sync_done \[REQ-SYNC-2\] +[1-9]'
-}
-nowait_detected
+# (The twin variant-sync-nowait of twins/catalog.yml; its two killers here are those verdicts.)
+t_twin variant-sync-nowait build/tests/stress-mutant-nowait 300000 120
 
 # Sanitizer builds of the stress test (REQ-IMPL-2).  TSan wants a non-randomised layout.
 tsan() { if setarch "$(uname -m)" -R true 2>/dev/null; then setarch "$(uname -m)" -R "$@"; else "$@"; fi; }
@@ -53,25 +48,27 @@ fi
 : "${RACE_HITS:=500000}" "${RACE_XFAIL_HITS:=10000000}" "${RACE_CAP:=300}"
 : "${RACE_MAX_CAP:=$(( ${T_LIMIT:-$T_LIMIT_DEFAULT} - 60 ))}"
 VRE='VIOLATION: round [0-9]+ .*window hit [0-9]+.*synchronize_irq returned'
-# race_xfail NAME BINARY ARGS... — v0/v1: a violation within the budget; a capped run fails as
-# inconclusive, a run that used its whole budget without one fails as not shown.
+# race_xfail TWIN BINARY ARGS... — v0/v1 (twins/catalog.yml): a violation within the budget (the
+# killer's expect, a VIOLATION line); a capped run fails as inconclusive, a run that used its
+# whole budget without one fails as not shown.
 race_xfail() {
-  local name=$1; shift
-  local log rc dt
-  _t_go "$name" "$@" --hits "$RACE_XFAIL_HITS" --cap "$RACE_CAP" --max-cap "$RACE_MAX_CAP"
+  local id=$1; shift
+  local mine log rc dt suite kcase kexp skip
+  mine=$(_t_twin_killers "$id") || return 0
+  _t_go "twin/$id" "$@" --hits "$RACE_XFAIL_HITS" --cap "$RACE_CAP" --max-cap "$RACE_MAX_CAP"
   if grep -q '^INCONCLUSIVE' "$log"; then
-    t_record fail "$name" "$dt" "$(grep -m1 '^INCONCLUSIVE' "$log") (log: $log)"
+    while IFS=$'\t' read -r suite kcase kexp skip; do
+      t_record fail "$kcase" "$dt" "$(grep -m1 '^INCONCLUSIVE' "$log") (log: $log)"
+    done <<<"$mine"
   else
-    _t_xfail "$name" "$VRE"
+    _t_twin_verdicts "$mine"
   fi
 }
 # the window hits a run needed to show its race (0 when it did not show it)
-needed_hits() { sed -n 's/^RACE .*"first_violation_hits": \([0-9]*\).*/\1/p' "$(_t_log "$1")" 2>/dev/null | tail -1; }
-V0="race/v0-no-barrier-observes-race [REQ-SYNC-4]"
-V1="race/v1-observes-race [REQ-SYNC-3]"
-race_xfail "$V0" build/tests/race-v0
-race_xfail "$V1" build/tests/race-v1
-n0=$(needed_hits "$V0"); n1=$(needed_hits "$V1")
+needed_hits() { sed -n 's/^RACE .*"first_violation_hits": \([0-9]*\).*/\1/p' "$(_t_log "twin/$1")" 2>/dev/null | tail -1; }
+race_xfail variant-sync-v0 build/tests/race-v0
+race_xfail variant-sync-v1 build/tests/race-v1
+n0=$(needed_hits variant-sync-v0); n1=$(needed_hits variant-sync-v1)
 # race_v2 NAME NEEDED TWIN ARGS... — v2: no violation in max(RACE_HITS, NEEDED) window hits, NEEDED
 # being the hits its known-bad TWIN needed; a capped run fails as inconclusive.
 race_v2() {

@@ -93,61 +93,16 @@ t_run "proof/cold-proof-own-cache [REQ-TCB-2]" bash tests/proofs/cold_cache.sh
 # exit status (tests/proofs/expected.sh), so each still fails on its own.
 t_run "proof/expected-failures-ran" make -s prove-expected
 xf() { bash tests/proofs/expected.sh "$1"; }
-t_run_fail "proof/v0-synchronize-fails-REQ_SYNC_1 [REQ-SYNC-1 REQ-SYNC-3]" \
-  "expected-failure: matched \['irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck'\]" \
-  xf prove-neg-sync-v0
-t_run_fail "proof/lock-irq-in-irqsave-fails-REQ_LOCK_4 [REQ-LOCK-4 REQ-ERR-6]" \
-  "expected-failure: matched \['driver_nested:spin_lock_irq_requires_REQ_LOCK_4_REQ_ERR_6_irqs_enabled', 'smoke:driver_nested:" \
-  xf prove-neg-lock-irq
+t_twin variant-sync-v0 xf prove-neg-sync-v0
+t_twin proof-lock-irq-in-irqsave xf prove-neg-lock-irq
 # A statement contract is skipped by WP 25 (a warning): every goal "proved", the gate must fail.
-t_run_fail "proof/skipped-statement-contract-fails-gate [REQ-TCB-2]" \
-  "PROBLEM frama-c: Statement specifications not yet supported" xf prove-neg-statement-contract
-# The proof mutants of the core (proofs/negative/mutate.py): each fails exactly its named goals
-# (the gate prints "matched" only then); the case checks the one goal that names the breach.
-neg() {  # neg MUTANT CLAUSE "REQ-IDS" UNIT:GOAL
-  t_run_fail "proof/$1-fails-$2 [$3]" "expected-failure: matched \[.*'$4" xf "prove-neg-$1"
-}
-neg unlocked-status REQ_DISPATCH_1 "REQ-DISPATCH-1" handle_irq:irqsync_status_update_requires_REQ_DISPATCH_1
-neg lock-ignores-its-load my_turn "REQ-LOCK-1" spin_lock:spin_lock_assert_REQ_LOCK_1_my_turn
-neg dispatch-decision-before-lock line_idle "REQ-SYNC-1" handle_irq:handle_irq_assert_REQ_SYNC_1_line_idle
-neg dispatch-decision-in-earlier-hold line_idle "REQ-SYNC-1" handle_irq:handle_irq_assert_REQ_SYNC_1_line_idle
-neg recheck-before-lock locked_recheck "REQ-SYNC-1 REQ-SYNC-3" \
-  irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck
-neg instance-begun-too-early line_free "REQ-SYNC-5 REQ-DISPATCH-7" \
-  handle_irq:irqsync_begin_instance_requires_REQ_SYNC_5_REQ_DISPATCH_7_line_free
-neg held-arrival-sets-inprogress only_beginning_sets "REQ-SYNC-5" \
-  handle_irq:irqsync_status_update_requires_REQ_SYNC_5_only_beginning_sets
-neg held-arrival-clears-inprogress owner_clears "REQ-SYNC-1" \
-  handle_irq:irqsync_status_update_requires_REQ_SYNC_1_owner_clears
-neg spurious-instance-not-ended instance_ended "REQ-SYNC-1 REQ-SYNC-5" \
-  handle_irq:handle_irq_dispatch_ensures_REQ_SYNC_1_instance_ended
-neg pending-cleared-from-stale-read fresh_rmw "REQ-DISPATCH-1 REQ-DISPATCH-6" \
-  irqsync_run_passes:irqsync_atomic_set_relaxed_requires_REQ_DISPATCH_1_fresh_rmw
-neg inprogress-cleared-before-chain in_instance "REQ-SYNC-1 REQ-DISPATCH-3" \
-  irqsync_run_passes:irqsync_run_chain_requires_REQ_SYNC_1_REQ_DISPATCH_3_in_instance
-neg inprogress-cleared-after-unlock REQ_DISPATCH_1 "REQ-SYNC-1 REQ-DISPATCH-1" \
-  handle_irq:irqsync_end_instance_requires_REQ_DISPATCH_1_locked
-neg chain-before-inprogress in_instance "REQ-SYNC-1 REQ-DISPATCH-3" \
-  handle_irq:irqsync_handler_instance_requires_REQ_SYNC_1_REQ_DISPATCH_3_in_instance
-neg replay-after-inprogress-cleared every_pass_in_instance "REQ-SYNC-1 REQ-DISPATCH-2" \
-  irqsync_run_passes:irqsync_run_passes_loop_invariant_REQ_SYNC_1_REQ_DISPATCH_3
-neg replay-decision-before-lock no_replay_left "REQ-DISPATCH-2" \
-  irqsync_run_passes:irqsync_run_passes_ensures_REQ_DISPATCH_2_no_replay_left
-neg inprogress-set-outside-dispatch only_beginning_sets "REQ-SYNC-5 REQ-DISPATCH-3" \
-  irqsync_install:irqsync_status_update_requires_REQ_SYNC_5_only_beginning_sets
-neg ticket-no-wait my_turn "REQ-LOCK-1" spin_lock:spin_lock_assert_REQ_LOCK_1_my_turn
-neg spurious-window-kept window_reset "REQ-LIFECYCLE-7" \
-  irqsync_install:irqsync_install_ensures_REQ_LIFECYCLE_7_REQ_DISPATCH_6_window_reset
-neg slot-keeps-dev-id slot_free "REQ-LIFECYCLE-1 REQ-LIFECYCLE-4" \
-  irqsync_action_clear:irqsync_action_clear_ensures_REQ_LIFECYCLE_1_REQ_LIFECYCLE_4_slot_free
-neg move-drops-flags moved "REQ-LIFECYCLE-4" \
-  irqsync_action_move:irqsync_action_move_ensures_REQ_LIFECYCLE_4_moved
-neg unlock-skips-a-ticket advances_by_one "REQ-LOCK-1" spin_unlock:spin_unlock_ensures_REQ_LOCK_1_advances_by_one
-neg free-clears-inprogress instances_kept "REQ-SYNC-1 REQ-LIFECYCLE-5" \
-  irqsync_unlink:irqsync_unlink_ensures_REQ_SYNC_1_instances_kept
-neg depth-unbounded releases_own "REQ-DEPTH-5 REQ-LOCK-5" \
-  irqsync_disable_depth:irqsync_desc_unlock_requires_REQ_LOCK_5_releases_own
-neg interrupt-keeps-its-reads frame_kept "REQ-LOCK-6" handle_irq:handle_irq_dispatch_ensures_REQ_LOCK_6_frame_kept
+t_twin proof-statement-contract xf prove-neg-statement-contract
+# The proof mutants of the core (twins/catalog.yml, kind proof-mutant; proofs/negative/mutate.py
+# builds them): each fails exactly its named goals (the gate prints "matched" only then); each
+# killer case checks the one goal that names the breach.
+for id in $(t_twins proof-mutant); do
+  t_twin "$id" xf "prove-neg-$id"
+done
 # The same v0 failure replayed from the cache alone (no prover runs): still a failure.
 t_run_fail "proof/cache-replay-still-fails [REQ-SYNC-1]" \
   "expected-failure: matched \['irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck'\]" \
@@ -156,9 +111,7 @@ t_run "proof/cache-replay-ran-no-prover" grep -q "cache=offline" build/proofs/ex
 
 # The gate's own trial file and its known-bad variant.
 t_run "proof/trial-gate [REQ-SYNC-1] [REQ-LOCK-3]" xf prove-trial
-t_run_fail "proof/trial-v0-fails-sync [REQ-SYNC-1]" \
-  "expected-failure: matched \['synchronize:synchronize_ensures_REQ_SYNC_1_sync_locked_recheck'\]" \
-  xf prove-neg-trial-v0
+t_twin proof-trial-v0 xf prove-neg-trial-v0
 
 # --- CI's cold proof and the proof store (issue 23, findings 7 and 13) ---------------------------
 # The store and the prover cache are speed, not evidence: the gate's code is in every unit's key,

@@ -68,27 +68,18 @@ t_run_fail "conformance/hand-weak-early-load-only-of-past-values [REQ-MM-3 REQ-T
 # Mapped replays (spec/conformance.md, "Mapped replays"): v0's race cut where v0 returns from
 # synchronize_irq, then the harness's adversarial continuation.  v2 takes its locked re-check
 # there and returns with no race outcome; the same schedule on v0, and on the mutant
-# c-recheck-dropped (tests/mutants/catalog.json), shows the race.
+# c-recheck-dropped (twins/catalog.yml), shows the race.
 mapped_no_race() {
   local out; out=$($R/replay-v2 $sched/race-v0-tso-mapped.sched 2>&1); echo "$out"
   grep -Eq '^mapped hand/race-v0-tso-mapped .*: no race outcome .*; locked re-checks [1-9]' <<<"$out" &&
     grep -q 'mapped 1, failed 0 (v2 build' <<<"$out"
 }
 t_run "conformance/mapped-v0-race-on-v2-no-race-outcome [REQ-SYNC-3 REQ-SYNC-4 REQ-IMPL-3]" mapped_no_race
-t_run_fail "conformance/mapped-v0-race-on-v0-shows-the-race (control) [REQ-TCB-1]" \
-  "FAIL hand/race-v0-tso-mapped .*: the race outcome occurs: sync1 \(the counterexample's: sync1\), after 0 locked re-checks" \
-  $R/replay-v0 $sched/race-v0-tso-mapped.sched
+T_TWIN_ONLY=mapped-v0-race-on-v0 t_twin variant-sync-v0 $R/replay-v0 $sched/race-v0-tso-mapped.sched
 recheck_dropped() {   # replay-v2 with sync.o of the mutant (its catalog edit, exactly once)
   local dir=$R/recheck-dropped obj=$R/lib-v2/obj/core/sync.o cmd
   mkdir -p "$dir"
-  python3 - tests/mutants/catalog.json src/core/sync.c "$dir/sync.c" <<'PY' || return 3
-import json, sys
-m = next(m for m in json.load(open(sys.argv[1])) if m["id"] == "c-recheck-dropped")
-src = open(sys.argv[2]).read()
-if src.count(m["old"]) != 1:
-    sys.exit("c-recheck-dropped does not apply exactly once to src/core/sync.c: control stale")
-open(sys.argv[3], "w").write(src.replace(m["old"], m["new"]))
-PY
+  python3 -m tools.twins edit c-recheck-dropped "$dir/sync.c" >/dev/null || return 3
   # the compile commands as mk/ has them (make -n), pointed at the copies
   cmd=$(make -n -W src/core/sync.c "$obj" | grep -F -- "-o $obj")
   [[ -n $cmd ]] || { echo "make -n shows no compile command for $obj"; return 3; }
@@ -102,18 +93,14 @@ PY
   eval "${cmd//-o $R\/replay-v2/-o $dir/replay-v2}" || return 3
   $dir/replay-v2 $sched/race-v0-tso-mapped.sched
 }
-t_run_fail "conformance/mapped-v0-race-on-c-recheck-dropped-shows-the-race (control) [REQ-TCB-1]" \
-  "FAIL hand/race-v0-tso-mapped .*: the race outcome occurs: sync1 \(the counterexample's: sync1\), after 0 locked re-checks" \
-  recheck_dropped
+t_twin c-recheck-dropped recheck_dropped
 # The same under WEAK: v2's re-check waits for the release, and with it the completion store.
 weak_mapped_no_race() {
   local out; out=$($R/replay-v2 $sched/weak-v0-sync2-mapped.sched 2>&1); echo "$out"
   grep -Eq '^mapped hand/weak-v0-sync2-mapped .*: no race outcome .*; locked re-checks [1-9]' <<<"$out"
 }
 t_run "conformance/mapped-weak-v0-sync2-on-v2-no-race-outcome [REQ-SYNC-2 REQ-MM-3 REQ-IMPL-3]" weak_mapped_no_race
-t_run_fail "conformance/mapped-weak-v0-sync2-on-v0-shows-the-race (control) [REQ-TCB-1]" \
-  "FAIL hand/weak-v0-sync2-mapped .*: the race outcome occurs: sync2 \(the counterexample's: sync2\)" \
-  $R/replay-v0 $sched/weak-v0-sync2-mapped.sched
+T_TWIN_ONLY=mapped-weak-v0-sync2-on-v0 t_twin variant-sync-v0 $R/replay-v0 $sched/weak-v0-sync2-mapped.sched
 
 # Replay without loopholes (issue 16; spec/conformance.md: "The `before` window", "Documented gaps").
 # The ghost bug: an instance that ended left the early end of the model's `before` window in the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# 85-mutants — a fixed sample of the mutation campaign (tests/mutants/catalog.json,
+# 85-mutants — a fixed sample of the mutation campaign (twins/catalog.yml,
 # tools/mutants/campaign.py; the whole campaign is `make mutants`).  Each mutant is applied to a
 # copy of the tree under build/mutants/ and the named technique runs on that copy; the case
 # passes only if the technique fails with the specific killing failure.  The unmutated copy is
@@ -14,30 +14,15 @@ for t in tests conformance spin; do
   t_run "mutants/control-unmutated-survives-$t [REQ-TCB-1]" $C null --technique "$t"
 done
 
-# killed ID BY REQS REGEX: mutant ID must be killed by technique BY (spin-litmus: spin, by one of
-# its litmus tests), with a killing failure that matches REGEX.
-killed() {
-  t_run_fail "mutants/$1-killed-by-$2 [$3]" "killed by ${2%%-*}: $4" $C "$1" --technique "${2%%-*}"
-}
-# the conformance harness (C): the locked re-check dropped
-killed c-recheck-dropped conformance "REQ-SYNC-3 REQ-SYNC-4 REQ-IMPL-3" \
-  ".*diverged: step [0-9]+: model cpu0 S_LOCK, C cpu0 S_RETURN"
-# the tests: the unbalanced-enable check removed; a ticket lock that does not wait
-killed c-unbalanced-enable-check-removed tests "REQ-DEPTH-4 REQ-ERR-5" \
-  "unit: not ok [0-9]+ - unbalanced_enable_reported"
-# (the unit test of mutual exclusion catches it when the threads overlap; lockcheck always does)
-killed c-ticket-no-wait tests "REQ-LOCK-1 REQ-LOCK-2" \
-  "(lockcheck: not ok 1 - a second CPU spins while the lock is held|unit: not ok [0-9]+ - ticket_lock_mutual_exclusion)"
-# SPIN: the model's locked re-check dropped
-killed m-recheck-dropped spin "REQ-SYNC-1 REQ-SYNC-3" \
-  "MM_TSO VARIANT=2 SCEN=SCEN_SYNC .*expected hold, got violation: .*assertion violated \(before==0\)"
-# SPIN's litmus tests (memory model): a TSO locked RMW that does not drain the store buffer
-# (survived the protocol runs; killed only by the unlock-lock litmus test)
-killed m-tso-lock-no-drain spin-litmus "REQ-MM-2 REQ-MM-5" \
-  "litmus sb\+unlock-lock.pml MM_TSO: expected forbidden"
-# the conformance harness (model): an arrival on a busy line dropped by the model
-killed m-pending-not-set conformance "REQ-DISPATCH-2 REQ-IMPL-3" \
-  ".*D_SET_PENDING writes status: model 1, C 3"
+# The sample (twins/catalog.yml: the campaign mutants with a killer in this group): each must be
+# killed by its killer's technique, with the killing failure the catalog gives. One technique each:
+# the conformance harness (C: the locked re-check dropped; model: an arrival on a busy line
+# dropped), the tests (the unbalanced-enable check removed; a ticket lock that does not wait),
+# SPIN (the model's re-check dropped) and SPIN's litmus tests (a TSO locked RMW that does not drain
+# the store buffer: it survived the protocol runs, and only the unlock-lock litmus test kills it).
+for id in $(t_twins campaign-mutant); do
+  t_twin "$id" $C "$id" --technique "$(python3 -m tools.twins killers "$id" --suite "$SUITE" --field technique)"
+done
 # WP: `make mutants` runs WP on every C mutant (an unmutated control first, whose unit results
 # seed every copy, so a mutant reproves only the units whose key it changed). Even so one mutant
 # takes minutes, beyond this group's budget; WP's kills in `make check` are the expected failures

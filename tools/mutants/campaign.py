@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""campaign.py - the mutation campaign (tests/mutants/catalog.json; spec/conformance.md).
+"""campaign.py - the mutation campaign (twins/catalog.yml, kind campaign-mutant; spec/conformance.md).
 
-Each mutant is an exact-once string edit of one file of src/ or promela/. It is applied to a
+Each mutant is an exact-once string edit of one file of src/ or promela/; `techniques` are the
+ones expected to kill it, and a campaign in which one of them ran and did not is a failure. It is applied to a
 COPY of the tree (build/mutants/<id>/tree; the working tree is never touched), and the real
 verification techniques run on that copy:
 
@@ -32,8 +33,9 @@ verdict when the control does not pass.
 """
 import argparse, concurrent.futures as cf, json, os, re, shutil, signal, subprocess, sys, threading, time
 
+from tools import twins
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CATALOG = os.path.join(ROOT, "tests", "mutants", "catalog.json")
 WORK = os.path.join(ROOT, "build", "mutants")
 TECHS = ("spin", "wp", "tests", "conformance")
 TIMEOUT = 120
@@ -67,7 +69,10 @@ def run_command(cmd, cwd, timeout=TIMEOUT, env=None):
 
 
 def load():
-    return json.load(open(CATALOG))
+    """The campaign mutants of twins/catalog.yml, in the campaign's row shape."""
+    return [{"id": t["id"], "target": t["target"], "edit": t["edit"], "file": t["edit"]["file"],
+             "description": t["what"], "breaks": t["breaks"], "expect": t["techniques"]}
+            for t in twins.load() if t["kind"] == "campaign-mutant"]
 
 
 SOURCE = ROOT   # what copy_tree copies: the working tree, or its snapshot (take_snapshot)
@@ -96,12 +101,11 @@ def copy_tree(m):
     if m["id"] in ("null", PRIVATE["control"]):
         return dest          # the control: the unmutated copy must survive every technique
     path = os.path.join(dest, m["file"])
-    text = open(path).read()
-    n = text.count(m["old"])
-    if n != 1:
-        raise RuntimeError("mutant %s does not apply: the text occurs %d times in %s (update the catalog)"
-                           % (m["id"], n, m["file"]))
-    open(path, "w").write(text.replace(m["old"], m["new"]))
+    try:
+        text = twins.apply_edit(open(path).read(), m["edit"], m["id"])
+    except twins.CatalogError as e:
+        raise RuntimeError(str(e))
+    open(path, "w").write(text)
     return dest
 
 
@@ -391,7 +395,7 @@ def campaign(a):
         m = next((x for x in cat if x["id"] == a.one), None)
         if a.one == "null":
             m = {"id": "null", "target": "model" if a.technique == "spin" else "c", "file": "-",
-                 "old": "", "new": "", "description": "no mutation (control)", "breaks": []}
+                 "description": "no mutation (control)", "breaks": [], "expect": []}
         if m is None:
             print("campaign: no mutant %s" % a.one)
             return 2
@@ -430,6 +434,10 @@ def campaign(a):
              and "apply" not in r["results"]]
     errors = [r["id"] for r in out if any(v["result"] == "error" for v in r["results"].values())]
     killed = [r for r in valid if r["killed_by"]]
+    # the catalog's claim: each technique it names for a mutant, when it ran, killed it
+    expected = {m["id"]: m["expect"] for m in cat}
+    missed = ["%s by %s" % (r["id"], t) for r in valid for t in expected.get(r["id"], [])
+              if t in r["results"] and r["results"][t]["result"] == "survived"]
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
     with open(a.out, "w") as f:
         json.dump(out, f, indent=1)
@@ -438,6 +446,7 @@ def campaign(a):
               "seconds": secs, "by_technique": {t: sum(1 for r in valid if t in r["killed_by"]) for t in TECHS},
               "survivors": [r["id"] for r in valid if not r["killed_by"]],
               "invalid": [r["id"] for r in out if r not in valid], "tool_errors": errors,
+              "expected_kills_missed": missed,
               "rows": {r["id"]: {t: v["result"] for t, v in r["results"].items()} for r in out}}
     if "wp" in techs and any(r["target"] == "c" for r in out):
         # the WP column: every C row's verdict, its evidence (the goal) and its time
@@ -458,7 +467,9 @@ def campaign(a):
             len(col), ", ".join("%d %s" % (sum(v["result"] == k for v in col), k)
                                 for k in ("killed", "survived", "error", "stillborn", "n/a")),
             matrix["wp"]["seconds"], WP_CONTROL.get("result")))
-    return 0 if len(killed) == len(valid) and not matrix["invalid"] and not errors else 1
+    if missed:
+        print("expected kills missed (twins/catalog.yml techniques): %s" % ", ".join(missed))
+    return 0 if len(killed) == len(valid) and not matrix["invalid"] and not errors and not missed else 1
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ def clang_flags(root, obj=STEP_HOOK_OBJ):
 
 CACHE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                      "build", "refine", "ast-cache")
-HEADER_DIRS = ("src/include/irqsync", "src/core", "src/port", "tests/variants")
+HEADER_DIRS = ("src/include/irqsync", "src/core", "src/port", "twins/variants")
 
 
 def _cache_key(root, path, flags):

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tests/variants/sync-naive.c - the naive fix, lock on every spin (variant 3, the
+ * twins/variants/sync-naive.c - the naive fix, lock on every spin (variant 3, the
  * benchmark's baseline).
  * Test-only: linked in place of src/core/sync.c (mk/lib.mk).
  */

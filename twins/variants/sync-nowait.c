@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tests/variants/sync-nowait.c - the no-wait mutant (variant 4): shows that the
+ * twins/variants/sync-nowait.c - the no-wait mutant (variant 4): shows that the
  * stress, example and bare-metal detectors can fail.
  * Test-only: linked in place of src/core/sync.c (mk/lib.mk).
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tests/variants/sync-v0.c - v0, the 2007 synchronize_irq (variant 0).
+ * twins/variants/sync-v0.c - v0, the 2007 synchronize_irq (variant 0).
  * Test-only: linked in place of src/core/sync.c (mk/lib.mk).
  */
 #include "variant.h"

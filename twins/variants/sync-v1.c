@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tests/variants/sync-v1.c - v1, the barrier-only patch (variant 1).
+ * twins/variants/sync-v1.c - v1, the barrier-only patch (variant 1).
  * Test-only: linked in place of src/core/sync.c (mk/lib.mk).
  */
 #include "variant.h"

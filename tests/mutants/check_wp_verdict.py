@@ -6,8 +6,9 @@ limit is an error; a passing run is a survival. Used by tests/suites/85-mutants.
   check_wp_verdict.py [--classifier campaign|exit-status]
       exit-status is the known-bad rule (any non-zero exit of make prove is a kill): it must
       fail this check, on the tool-failure cases.
+Exit 0 when every case gets its verdict, 1 when one does not, 2 on a usage error.
 """
-import os, sys
+import argparse, os, sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 from tools.mutants import campaign  # noqa: E402
@@ -41,10 +42,16 @@ def exit_status_rule(rc, out, proofs):
     return ("killed", out.strip().splitlines()[-1]) if rc else ("survived", "every goal proved")
 
 
-def main(argv):
-    rule = campaign.wp_verdict
-    if argv[1:3] == ["--classifier", "exit-status"]:
-        rule = exit_status_rule
+RULES = {"campaign": campaign.wp_verdict, "exit-status": exit_status_rule}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="check_wp_verdict.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--classifier", choices=list(RULES), default="campaign",
+                    help="the rule checked: campaign (tools/mutants/campaign.py wp_verdict, the "
+                         "default) or exit-status (the known-bad rule, which must fail)")
+    rule = RULES[ap.parse_args(argv).classifier]
     bad = 0
     for name, (rc, out, proofs, want, evidence) in CASES.items():
         got, detail = rule(rc, out, proofs)
@@ -55,4 +62,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

@@ -26,8 +26,9 @@
                                                    whose name and detail hold markup
   check_report.py escaped EVIDENCE.json PAGE.html  that case is on the page as text, verbatim, and
                                                    no element of its markup exists (autoescape)
+Exit 2 on a usage error.
 """
-import json, sys
+import argparse, json, sys
 from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
 
@@ -350,11 +351,62 @@ def green(src, dst, *extra):
     return 0
 
 
+def parser():
+    ap = argparse.ArgumentParser(prog="check_report.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True, metavar="CHECK")
+    ev = ("evidence", dict(metavar="EVIDENCE.json", help="the report's evidence.json"))
+    page_ = ("page", dict(metavar="PAGE.html", help="the report's page (the written index.html "
+                                                     "or chromium's --dump-dom output)"))
+    checks = {  # name: (function, help, its arguments in order)
+        "page": (page, "every verdict number on the page (by id) equals evidence.json", [ev, page_]),
+        "fixture": (fixture, "the fixture results give the numbers spec/report.md says", [ev]),
+        "junit": (junit, "junit.xml's counts equal evidence.json",
+                  [ev, ("xml", dict(metavar="JUNIT.xml", help="the report's junit.xml"))]),
+        "same": (same, "A and B are equal apart from times (date, seconds, ...)",
+                 [("a", dict(metavar="A.json", help="one evidence.json")),
+                  ("b", dict(metavar="B.json", help="the other"))]),
+        "timeline": (timeline, "the timeline of a run, as \"cpu:STEP/effect ...\", equals EXPECTED",
+                     [ev, ("sub", dict(metavar="RUN-SUBSTRING",
+                                       help="a substring of the run's name or trail file")),
+                      ("want", dict(metavar="EXPECTED", help="the compact timeline wanted"))]),
+        "status": (status, "the producer's freshness is STATUS",
+                   [ev, ("name", dict(metavar="PRODUCER", help="a producer (tools/stamp.py)")),
+                    ("want", dict(metavar="STATUS", help="fresh, stale, unstamped, failed, "
+                                                         "missing or invalid"))]),
+        "green": (green, "all-good copies of the fixture results, with their trace.json",
+                  [("src", dict(metavar="SRC", help="the fixture results "
+                                                    "(tests/report/fixtures/results)")),
+                   ("dst", dict(metavar="DST", help="where to write the copies")),
+                   ("reqs", dict(metavar="REQ", nargs="*",
+                                 help="a requirement added to trace.json, not verified"))]),
+        "credit": (credit, "proof credit only through spec/proof-goals.md", [ev]),
+        "groups": (groups, "a passing case of the proof group is no test item", [ev]),
+        "stale": (stale, "a row of the goal list matching no goal fails REQ",
+                  [ev, ("rid", dict(metavar="REQ", help="the requirement of the row")),
+                   ("pattern", dict(metavar="PATTERN", help="the row's `function:goal`"))]),
+        "hostile": (hostile, "DST = SRC plus a failing case whose name and detail hold markup",
+                    [("src", dict(metavar="SRC.json", help="a results/summary.json")),
+                     ("dst", dict(metavar="DST.json", help="where to write the copy"))]),
+        "escaped": (escaped, "the hostile case is on the page as text, none of its elements",
+                    [ev, page_]),
+    }
+    for name, (fn, hlp, args) in checks.items():
+        p = sub.add_parser(name, help=hlp, description=hlp)
+        for dest, kw in args:
+            p.add_argument(dest, **kw)
+        p.set_defaults(fn=fn, args=[dest for dest, _ in args])
+    return ap
+
+
+def main(argv=None):
+    a = parser().parse_args(argv)
+    pos = []
+    for d in a.args:   # in order; a list (green's REQ ...) is spread
+        v = getattr(a, d)
+        pos += v if isinstance(v, list) else [v]
+    return a.fn(*pos)
+
+
 if __name__ == "__main__":
-    cmds = {"green": green, "page": page, "fixture": fixture, "junit": junit, "same": same,
-            "timeline": timeline, "status": status, "credit": credit, "groups": groups,
-            "stale": stale, "hostile": hostile, "escaped": escaped}
-    if len(sys.argv) < 2 or sys.argv[1] not in cmds:
-        print(__doc__, file=sys.stderr)
-        sys.exit(2)
-    sys.exit(cmds[sys.argv[1]](*sys.argv[2:]))
+    sys.exit(main())

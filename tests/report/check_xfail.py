@@ -10,8 +10,10 @@
   check_xfail.py verdict EVIDENCE.json PAGE.html the requirements the expected failures cite get
                                                  no support from them, and the page lists them
                                                  under "shown able to fail"
+Exit 0 when the check holds (add and strip: when OUT was written), 1 when it does not, 2 on a
+usage error.
 """
-import json, re, sys
+import argparse, json, re, sys
 
 # requirement -> (method the expected failure is run by, that method's status, the requirement's)
 WANT = {"FIX-ERR-1": ("test", "none", "none"),      # cited by a t_run_fail case only
@@ -70,9 +72,38 @@ def verdict(evp, pagep):
     return 1 if bad else 0
 
 
+def parser():
+    ap = argparse.ArgumentParser(prog="check_xfail.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True, metavar="CHECK")
+    summ = dict(metavar="SUMMARY.json", help="a results/summary.json (tools/runtests.py writes it)")
+
+    p = sub.add_parser("add", help="OUT = SUMMARY plus the cases of TSV as suite SUITE")
+    p.add_argument("summary", **summ)
+    p.add_argument("suite", metavar="SUITE", help="the name of the suite the cases are added as")
+    p.add_argument("tsv", metavar="TSV", help="a suite's $RESULTS file, as tests/lib.sh writes it "
+                                              "(status, name, seconds, detail; tab-separated)")
+    p.add_argument("out", metavar="OUT.json", help="where to write the extended summary")
+
+    p = sub.add_parser("strip", help="OUT = SUMMARY with the expected-failure marks removed")
+    p.add_argument("summary", **summ)
+    p.add_argument("out", metavar="OUT.json", help="where to write the unmarked summary")
+
+    p = sub.add_parser("verdict", help="the expected failures give their requirements no support, "
+                                       "and the page lists them as shown able to fail")
+    p.add_argument("evidence", metavar="EVIDENCE.json", help="the report's evidence.json")
+    p.add_argument("page", metavar="PAGE.html", help="the report's page (index.html)")
+    return ap
+
+
+def main(argv=None):
+    a = parser().parse_args(argv)
+    if a.cmd == "add":
+        return add(a.summary, a.suite, a.tsv, a.out)
+    if a.cmd == "strip":
+        return strip(a.summary, a.out)
+    return verdict(a.evidence, a.page)
+
+
 if __name__ == "__main__":
-    cmds = {"add": add, "strip": strip, "verdict": verdict}
-    if len(sys.argv) < 2 or sys.argv[1] not in cmds:
-        print(__doc__, file=sys.stderr)
-        sys.exit(2)
-    sys.exit(cmds[sys.argv[1]](*sys.argv[2:]))
+    sys.exit(main())

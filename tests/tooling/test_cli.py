@@ -151,11 +151,12 @@ def test_check_sarif_a_read_error_is_a_failed_check(capsys):
 # --- trace, summary, same_result
 def test_trace_json_writes_where_asked(monkeypatch):
     got = []
-    monkeypatch.setattr(trace, "write_json", lambda out: got.append(out) or 0)
+    monkeypatch.setattr(trace, "write_json", lambda out, md=None: got.append((out, md)) or 0)
     monkeypatch.setattr(trace, "check", lambda: got.append("check") or 1)
     assert trace.main(["json", "build/evidence/trace.json"]) == 0
+    assert trace.main(["json", "t.json", "--md", "t.md"]) == 0
     assert trace.main(["check"]) == 1
-    assert got == ["build/evidence/trace.json", "check"]
+    assert got == [("build/evidence/trace.json", None), ("t.json", "t.md"), "check"]
 
 
 def test_summary_without_a_report_exits_2(tmp_path, capsys):

@@ -56,3 +56,21 @@ def test_kind_of_a_reference():
     assert trace.kind_of("src/core/sync.c", f"/* {ID}-1: the loop */") == "code"
     assert trace.kind_of("tests/unit/x.c", "") == "test"
     assert trace.kind_of("README.md", "") == "doc"
+
+
+def test_the_markdown_matrix_has_a_row_per_requirement_with_twins_and_judgement(tmp_path):
+    import os
+    from tools import trace
+    cwd = os.getcwd()
+    os.chdir(trace.root())
+    try:
+        out, md = tmp_path / "t.json", tmp_path / "t.md"
+        assert trace.write_json(str(out), str(md)) == 0
+    finally:
+        os.chdir(cwd)
+    rows = [l for l in md.read_text().splitlines() if l.startswith("| REQ-")]
+    reqs, _ = trace.parse_requirements(os.path.join(trace.root(), "spec/requirements.md"))
+    assert len(rows) == len(reqs)
+    sync3 = next(l for l in rows if l.startswith("| REQ-SYNC-3 |"))
+    assert "`variant-sync-v1`" in sync3            # a twin that breaks it, from twins/catalog.yml
+    assert "ordering is not WP's" in sync3          # its judgement, from spec/traceability.md

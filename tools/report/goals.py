@@ -14,8 +14,10 @@ fails the requirement (the clause was renamed or removed: update the list).
   python3 -m tools.report.goals [PROOFS.json]   the list checked against a proofs.json: each
                                                 row with the goals it matches, then the unlisted
                                                 goals; exit 1 on a stale row or a malformed list
+                                                (or no goal names), 2 when PROOFS.json cannot
+                                                be read or on a usage error
 """
-import json, os, re, sys
+import argparse, json, os, re, sys
 
 LIST = os.path.join("spec", "proof-goals.md")
 ID = r"[A-Z]+-[A-Z]+-\d+"  # REQ-SYNC-1 (the report's fixtures use FIX-SYNC-1)
@@ -121,9 +123,15 @@ def _count(v):
     return 0, 0
 
 
-def main(argv):
+def main(argv=None):
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    path = argv[1] if len(argv) > 1 else os.path.join(root, "build", "evidence", "proofs.json")
+    ap = argparse.ArgumentParser(prog="python3 -m tools.report.goals", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("proofs", metavar="PROOFS.json", nargs="?",
+                    default=os.path.join(root, "build", "evidence", "proofs.json"),
+                    help="the gate's proofs.json (default: build/evidence/proofs.json of this "
+                         "repository)")
+    path = ap.parse_args(argv).proofs
     rows, probs = read(root)
     try:
         with open(path, encoding="utf-8") as f:
@@ -152,4 +160,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

@@ -10,7 +10,7 @@ Exit status: 0 when the report was written (whatever it says), 2 on a usage erro
 `--summary` also prints the terminal summary (tools/summary.py prints it from evidence.json).
 Paths in the report are relative to the repository (DIR too, when it lies inside it).
 """
-import json, os, sys, time
+import argparse, json, os, sys, time
 
 from tools.report import collect, env, html_page, junit, summary
 
@@ -109,34 +109,49 @@ def repo_relative(path, root):
     return path if rel == ".." or rel.startswith(".." + os.sep) else rel
 
 
-def main(argv):
-    args = {"--build": None, "--root": None, "--promela": "promela"}
-    flags = set()
-    it = iter(argv[1:])
-    for a in it:
-        if a in args:
-            args[a] = next(it, None)
-            if args[a] is None:
-                print(f"report: {a} needs a value", file=sys.stderr)
-                return 2
-        elif a in ("--no-env", "--summary"):
-            flags.add(a)
-        else:
-            print(__doc__, file=sys.stderr)
-            return 2
-    root = os.path.abspath(args["--root"] or os.path.dirname(os.path.dirname(HERE)))
+class _Parser(argparse.ArgumentParser):
+    """A usage error prints the whole help (what the report reads and writes), then argparse's
+    message, and exits 2."""
+
+    def error(self, message):
+        self.print_help(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def parser():
+    ap = _Parser(prog="python3 -m tools.report.report", description=__doc__,
+                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", metavar="DIR",
+                    help="the build directory holding the results; the report goes to "
+                         "DIR/evidence (default: $BUILD, else build)")
+    ap.add_argument("--root", metavar="DIR",
+                    help="the repository the results were produced from: its sources decide "
+                         "freshness, its spec/ the requirements (default: this repository)")
+    ap.add_argument("--promela", metavar="DIR", default="promela",
+                    help="the model's directory under the root, where the trails' files are found "
+                         "(default: promela)")
+    ap.add_argument("--no-env", dest="env", action="store_false",
+                    help="do not ask this machine's tools their versions (the report lists none)")
+    ap.add_argument("--summary", action="store_true",
+                    help="also print the terminal summary of the report")
+    return ap
+
+
+def main(argv=None):
+    a = parser().parse_args(argv)
+    root = os.path.abspath(a.root or os.path.dirname(os.path.dirname(HERE)))
     os.chdir(root)
     os.environ["IRQSYNC_ROOT"] = root
-    bdir = repo_relative(args["--build"] or os.environ.get("BUILD", "build"), root)
+    bdir = repo_relative(a.build or os.environ.get("BUILD", "build"), root)
     os.environ["BUILD"] = bdir
-    ev = build(root, bdir, args["--promela"], "--no-env" not in flags)
+    ev = build(root, bdir, a.promela, a.env)
     out = os.path.join(bdir, "evidence")
     write(ev, out)
     print(f"report: {out}/index.html, evidence.json, junit.xml written")
-    if "--summary" in flags:
+    if a.summary:
         summary.print_summary(ev, out)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

@@ -9,8 +9,12 @@ background flusher process (`mm_flusher`) making a move is a buffered store reac
 Explicit markers win over inference: a printf matching one of MARKERS below is taken as stated.
 A new marker is one line in MARKERS. Everything is parsed leniently: an unknown line is kept as
 raw text and never stops the parse.
+
+  python3 -m tools.report.trail TRAIL MM [ROOT]
+      print the timeline of one trail, a row per line (for debugging a model's output and for
+      the tests); exit 1 when the parse found inconsistencies, 2 on a usage error
 """
-import os, re
+import argparse, os, re, sys
 
 # (kind, regex) — first match wins. Named groups: cpu, step, addr, val. Add a line for a marker.
 MARKERS = [
@@ -370,16 +374,21 @@ def _event(text, pid, path, ln, rows, bufs, sources, mm, buffered, explicit):
     rows.append({"kind": "print", "cpu": None, "text": text})
 
 
-def main(argv):
-    """python3 -m tools.report.trail TRAIL MM [ROOT]: print the timeline of one trail, a row per line (for debugging
-    a model's output and for the tests). Exit 1 when the parse found inconsistencies."""
-    if len(argv) not in (3, 4):
-        print(main.__doc__)
-        return 2
-    root = argv[3] if len(argv) == 4 else os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__))))
-    with open(argv[1], encoding="utf-8", errors="replace") as f:
-        tl = parse(f.read(), Sources(root), argv[2])
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python3 -m tools.report.trail", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("trail", metavar="TRAIL", help="a trail as `spin -t -p` prints it (or a "
+                                                   "condensed trail of markers)")
+    ap.add_argument("mm", metavar="MM", help="the memory model of the run: sc, tso or weak "
+                                             "(anything but sc buffers stores)")
+    ap.add_argument("root", metavar="ROOT", nargs="?",
+                    default=os.path.dirname(os.path.dirname(os.path.dirname(
+                        os.path.abspath(__file__)))),
+                    help="the tree whose promela/ and spec/refinement.yml are read (default: this "
+                         "repository)")
+    a = ap.parse_args(argv)
+    with open(a.trail, encoding="utf-8", errors="replace") as f:
+        tl = parse(f.read(), Sources(a.root), a.mm)
     for r in tl["steps"]:
         if r["kind"] == "print":
             continue
@@ -392,5 +401,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    import sys
-    sys.exit(main(sys.argv))
+    sys.exit(main())

@@ -12,7 +12,7 @@ A command is every program of the tooling: the modules of tools/ (`twins`, `trac
 directories with a `__main__` block is a command, named by its path.  Each still runs by its
 own path or module too (the Makefiles call them so); this is the same code.
 """
-import ast, os, runpy, sys
+import argparse, ast, os, runpy, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIRS = ("tools", "proofs", "lint", "tests")
@@ -45,14 +45,18 @@ def commands():
 
 
 def main(argv=None):
-    argv = list(sys.argv[1:] if argv is None else argv)
+    ap = argparse.ArgumentParser(prog="python3 -m tools", add_help=False,
+                                 description=__doc__.split("\n\n")[0])
+    ap.add_argument("command", nargs="?", help="the program to run (none: list them)")
+    ap.add_argument("args", nargs=argparse.REMAINDER, help="its arguments, passed on as they are")
+    a, options = ap.parse_known_args(argv)     # options before a command: -h, --help
     cmds = commands()
-    if not argv or argv[0] in ("-h", "--help", "list"):
+    if a.command in (None, "list") or options:
         print(__doc__.split("\n\n")[0])
         for name, (_, doc) in sorted(cmds.items()):
             print(f"  {name:28} {doc[:90]}")
         return 0
-    name, args = argv[0], argv[1:]
+    name, args = a.command, a.args
     if name not in cmds:
         print(f"python3 -m tools: no command {name!r} (python3 -m tools lists them)", file=sys.stderr)
         return 2

@@ -8,7 +8,7 @@ Results land in $BUILD/results/<suite>.tsv and $BUILD/results/summary.json (read
 logs in $BUILD/logs/<suite>/: BUILD is the build directory make passes (default build, relative to
 the repository); each suite gets it in its environment.
 """
-import json, os, signal, subprocess, sys, time
+import argparse, json, os, signal, subprocess, sys, time
 
 
 def kill_session(sid):
@@ -23,7 +23,9 @@ def kill_session(sid):
                 pass
 
 
-def main():
+def main(argv=None):
+    argparse.ArgumentParser(description=__doc__.strip().split("\n")[0],
+                            epilog="settings come from the environment: SUITES (groups to run, by name part), SUITE_LIMIT (seconds per group, default 2400), BUILD (the build directory, default build)").parse_args(argv)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     os.chdir(root)
     only = os.environ.get("SUITES", "").split()

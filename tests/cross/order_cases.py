@@ -10,7 +10,7 @@ expected one and, for a rejection, the diagnosis names the expected clause. TAP 
 
   python3 -m tests.cross.order_cases
 """
-import sys
+import argparse, sys
 
 from tools.cross.barrier_check import LAYOUT, check_publish, check_wait_acquire
 
@@ -93,7 +93,9 @@ CASES = [
 ]
 
 
-def main():
+def main(argv=None):
+    argparse.ArgumentParser(description=__doc__.strip().split("\n")[0],
+                            epilog="no options: prints TAP, one case per clause").parse_args(argv)
     roles = {"publish": check_publish, "wait_acquire": check_wait_acquire}
     print(f"1..{len(CASES)}")
     bad = 0

@@ -23,21 +23,7 @@ def stay_in_root(monkeypatch, root):
     monkeypatch.chdir(root)   # report chdirs to its root; undone after each test
 
 
-@pytest.mark.parametrize("name", sorted(MAINS))
-def test_help_exits_0(name, capsys):
-    with pytest.raises(SystemExit) as e:
-        MAINS[name](["--help"])
-    assert e.value.code == 0
-    assert capsys.readouterr().out.startswith("usage: ")
-
-
-@pytest.mark.parametrize("name", sorted(MAINS))
-def test_bad_option_exits_2_with_a_message(name, capsys):
-    with pytest.raises(SystemExit) as e:
-        MAINS[name](["--no-such-option"])
-    assert e.value.code == 2
-    err = capsys.readouterr().err
-    assert "usage: " in err and "error: " in err
+# --help and a bad option, for every program: tests/tooling/test_tools_main.py
 
 
 @pytest.mark.parametrize("name", ["check_report", "check_xfail"])

@@ -2,6 +2,8 @@
 own arguments and exit status."""
 import os, subprocess, sys
 
+import pytest
+
 from tools import __main__ as cli
 
 ROOT = cli.ROOT
@@ -36,3 +38,12 @@ def test_a_command_runs_with_its_arguments_and_exit_status():
 def test_an_unknown_command_exits_2_and_says_so():
     r = run("no.such.command")
     assert r.returncode == 2 and "no command 'no.such.command'" in r.stderr
+
+
+@pytest.mark.parametrize("name", sorted(cli.commands()))
+def test_every_program_has_help_and_refuses_a_bad_option(name):
+    # in-process would share module state between programs: one subprocess each, as a user runs it
+    h = run(name, "--help")
+    assert h.returncode == 0 and "usage:" in h.stdout, (h.stdout + h.stderr)[-300:]
+    b = run(name, "--no-such-option")
+    assert b.returncode == 2 and "error:" in b.stderr, (b.stdout + b.stderr)[-300:]

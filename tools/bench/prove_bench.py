@@ -16,7 +16,7 @@ BENCH_PROVE_SKIP="cold-nocache check" leaves rows out: each keeps its last measu
 bench-prove.json, which names the commit it measured, or is reported as skipped (never as met).
 The check row runs make deps first (untimed), then make check, as .ci/run does.
 """
-import json, os, shutil, subprocess, sys, time
+import argparse, json, os, shutil, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.environ.get("BUILD", "build")
@@ -38,7 +38,9 @@ def units_now():
     return sorted(f for f, u in d["units"].items() if u["source"] != "reused"), d
 
 
-def main():
+def main(argv=None):
+    argparse.ArgumentParser(description=__doc__.strip().split("\n")[0],
+                            epilog="settings come from the environment: BUILD, BENCH_PROVE_SKIP (rows to leave out)").parse_args(argv)
     if os.path.exists(CLONE):
         shutil.rmtree(CLONE)
     os.makedirs(os.path.dirname(CLONE), exist_ok=True)

@@ -37,6 +37,7 @@ KINDS = {
                         ("edit", "techniques")),
     "shipped-mutant": ("an edit of a public header the shipped-vs-checked checks must reject "
                        "(tests/shipped/mutants.py)", ("edit",)),
+    "lint-mutant": ("an edit of src/ a lint rule must report ([60-lint])", ("edit",)),
     "broken-port": ("a port under tests/port/broken/ that make port-check must fail by obligation",
                     ("port",)),
     "baremetal-port": ("a bare-metal port function replaced (tests/baremetal/mutants/)", ("file",)),

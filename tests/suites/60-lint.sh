@@ -87,11 +87,11 @@ t_run "lint/make-lint-SRC-opaque-driver-passes [REQ-FLAGS-2]" \
 # 3c. Atomic words only through <irqsync/atomic.h> (cocci/atomic-opaque, issue 23): the library
 #     is clean under the rule (lint/library-clean); the core with an unlocked plain store to the
 #     status word's member is reported (the same bug fails [82-refinement] by name).
+#     (The edit is the twin refine-direct-status-store of twins/catalog.yml.)
 mkdir -p "$OUT/atomic/core" && cp src/core/*.h "$OUT/atomic/core/"
-sed 's/^\tIRQSYNC_STEP(S_RETURN, irq);/\tdesc->status.counter = status;\n&/' src/core/sync.c >"$OUT/atomic/core/sync.c"
-t_run_fail "lint/atomic-opaque/core-plain-status-store-found [REQ-MM-4] [REQ-DISPATCH-1]" \
-  "atomic/core/sync.c:[0-9]+:[0-9]+: cocci/atomic-opaque: 'desc -> status.counter' accessed" \
-  python3 lint/irqlint.py --tools cocci --cflags "-Isrc/include -Isrc/port" "$OUT/atomic/core/sync.c"
+T_TWIN_ONLY=lint/ t_twin refine-direct-status-store bash -c '
+  python3 -m tools.twins edit refine-direct-status-store "$1" >/dev/null &&
+  python3 lint/irqlint.py --tools cocci --cflags "-Isrc/include -Isrc/port" "$1"' _ "$OUT/atomic/core/sync.c"
 
 # 4. Patch mode on copies: safe pairs rewritten, unsafe left and still reported, output compiles.
 #    bad-clash.c: a copy of bad-in-irqsave.c that already has a local named irqflags0 (the
@@ -133,25 +133,12 @@ for f in "$FIX"/bad-in-*.c; do
 done
 
 # 5. The checks can fail.
-#  a) a library mutant: drop one unlock from a core file; sparse must see the imbalance.
+#  a) a library mutant: one unlock dropped from the dispatch (the twin lint-unlock-dropped of
+#     twins/catalog.yml); sparse must see the imbalance.
 MUT=$OUT/mutant; mkdir -p "$MUT"
-mutate() {
-  local src
-  for src in src/core/*.c; do
-    [[ $src == src/core/spinlock.c ]] && continue
-    if grep -q '^\s*spin_unlock\(_irqrestore\)\?(' "$src"; then
-      awk 'done || !/^[ \t]*spin_unlock(_irqrestore)?\(/ {print; next} {done=1}' "$src" >"$MUT/$(basename "$src")"
-      echo "$MUT/$(basename "$src")"; return 0
-    fi
-  done
-  return 1
-}
-if m=$(mutate); then
-  t_run_fail "lint/library-mutant-unlock-dropped-found [REQ-LOCK-5]" "sparse/context: context imbalance" \
-    python3 lint/irqlint.py --tools sparse --cflags "-Isrc/core -Isrc/port -Isrc/port/hosted" "$m"
-else
-  t_fail "lint/library-mutant-unlock-dropped-found [REQ-LOCK-5]" "no spin_unlock line in src/core/*.c to mutate"
-fi
+t_twin lint-unlock-dropped bash -c '
+  python3 -m tools.twins edit lint-unlock-dropped "$1" >/dev/null &&
+  python3 lint/irqlint.py --tools sparse --cflags "-Isrc/core -Isrc/port -Isrc/port/hosted" "$1"' _ "$MUT/handle.c"
 #  a2) the very target of lint/library-clean fails on a finding, per analyser: the library
 #      configured as a forbidden build, the step hooks outside a test build, hits the #error of
 #      src/core/steps.h (REQ-IMPL-3; src/ has no variant to ask for, REQ-SYNC-6).

@@ -21,7 +21,10 @@ import argparse, re, subprocess, sys
 from tools.cross.barrier_check import disassemble
 
 PORT_FNS = ["cpu_id", "irq_save", "irq_restore", "irq_disable", "irq_enable",
-            "irqs_disabled", "cpu_relax"]
+            "irqs_disabled", "cpu_relax",
+            # the threads, waits and line masks (port.h, "Threaded handlers")
+            "thread_start", "thread_kick", "thread_stop", "wait", "wake",
+            "line_mask", "line_unmask", "line_inflight"]
 REQS = "REQ-TCB-1 REQ-TCB-2"
 
 # What counts as a memory access, per architecture, on objdump's "mnemonic operands" text:

@@ -116,6 +116,13 @@ static void pc_note(const char *s, unsigned long v)
 	plat_puts("\n");
 }
 
+static void pc_say(const char *s)
+{
+	plat_puts("# ");
+	plat_puts(s);
+	plat_puts("\n");
+}
+
 static int pc_selected(const char *name)
 {
 	const char *p = PC_ONLY;
@@ -150,6 +157,8 @@ static _Atomic unsigned int pc_irq_cpu_id[PC_MAXCPU];		/* cpu_id() in the last h
 static int pc_plain, pc_plain_seen;
 static _Atomic int pc_plain_armed;
 
+static void pc_thread_hooks(unsigned int c, unsigned int n);
+
 /* The port calls this (hosted), or the board's interrupt entry does (bare metal). */
 int handle_irq(unsigned int irq)
 {
@@ -163,6 +172,7 @@ int handle_irq(unsigned int irq)
 	if (atomic_exchange(&pc_inside[c], 1))
 		pc_nested[c]++;
 	pc_irq_cpu_id[c] = irqsync_port_cpu_id();
+	pc_thread_hooks(c, n);
 	if (c == 0 && n == 0 && atomic_load(&pc_plain_armed)) {
 		pc_plain_seen = pc_plain;
 		pc_plain = 2;
@@ -213,7 +223,7 @@ static int pc_wait_taken(unsigned int c, unsigned int n, unsigned long before)
 
 /* ---- the second CPU: a command loop --------------------------------------------------------- */
 
-enum { PC_CMD_IDS = 1, PC_CMD_STATE, PC_CMD_OWN_WINDOW, PC_CMD_LITMUS, PC_CMD_EXIT };
+enum { PC_CMD_IDS = 1, PC_CMD_STATE, PC_CMD_OWN_WINDOW, PC_CMD_LITMUS, PC_CMD_ASYNC, PC_CMD_EXIT };
 
 static struct {
 	_Atomic unsigned int seq, ack;
@@ -260,6 +270,8 @@ static void pc_id_sample(struct pc_ids *r)
 }
 
 static void pc_litmus_cpu1(unsigned int kind, unsigned int rounds);
+static void pc_async_cpu1(unsigned int what, unsigned int arg);
+static _Atomic int pc_c1_active;		/* CPU 1 runs an asynchronous command (pc_async) */
 
 /* CPU 1 masks its own interrupts and checks that its interrupt is held while CPU 0's state
  * is whatever CPU 0 made it; then it unmasks and checks the delivery (state-is-per-cpu). */
@@ -300,6 +312,12 @@ static void pc_worker(void)
 			atomic_store(&pc_mbox.ack, s);	/* the rounds synchronise on their own */
 			pc_litmus_cpu1(pc_mbox.arg & 0xffU, pc_mbox.arg >> 8);
 			atomic_store(&pc_lactive, 0);
+			continue;
+		case PC_CMD_ASYNC:
+			atomic_store(&pc_c1_active, 1);
+			atomic_store(&pc_mbox.ack, s);	/* runs on its own (pc_async) */
+			pc_async_cpu1(pc_mbox.arg & 0xffU, pc_mbox.arg >> 8);
+			atomic_store(&pc_c1_active, 0);
 			continue;
 		default:
 			break;
@@ -1042,6 +1060,709 @@ static void pc_litmus_case(const struct pc_litmus_def *c)
 	pc_report(c->name, c->reqs);
 }
 
+/* ---- threads, waits, line masks (port.h, "Threaded handlers"; docs/porting.md, "Threads") ---
+ *
+ * The core names what it runs and what it waits for by a channel; the suite uses three: the
+ * thread under test (PC_CH_A) and the wait channels of CPU 0 and CPU 1. Each thread function
+ * of the suite records what it saw and wakes CPU 0's channel, so a case waits for a run with
+ * irqsync_port_wait() itself -- on a run-to-completion port (bare metal) that wait is also
+ * where the owed runs are made.
+ *
+ * No wait may hang the suite: every ready() of it gives up after PC_WAIT calls (bare metal:
+ * the ports' waits spin and call ready() again and again), and on a platform with a ticker
+ * (hosted) a watchdog wakes a wait that has lasted PC_WD_TICKS ticks, so that a port that
+ * slept through its wake-up fails the case instead of stopping the run. */
+#define PC_CH_A		0U
+#define PC_CH_W0	1U
+#define PC_CH_W1	2U
+#define PC_WD_TICKS	3000UL		/* ticks (about 1 ms each) before the watchdog ends a wait */
+#define PC_STOP_SPIN	200000U		/* iterations of the run the stop case stops */
+#if defined(__STDC_HOSTED__) && __STDC_HOSTED__
+#define PC_T_ROUNDS	2000U		/* kick rounds */
+#define PC_T_RUNS	5000UL		/* runs of the no-overlap case */
+#define PC_W_WINDOW	2000U		/* rounds of the wake-up in the window */
+#define PC_W_STRESS	10000U		/* rounds of the cross-CPU wake-up */
+#else
+#define PC_T_ROUNDS	200U
+#define PC_T_RUNS	500UL
+#define PC_W_WINDOW	30U
+#define PC_W_STRESS	1000U
+#endif
+
+static _Atomic unsigned int pc_wd_chan;		/* channel + 1 of the watched wait, or 0 */
+static _Atomic unsigned long pc_wd_ticks, pc_ready_calls;
+static _Atomic int pc_wd_fired;
+static int pc_have_ticker;
+
+static void pc_wd_tick(void)
+{
+	unsigned int ch = atomic_load(&pc_wd_chan);
+
+	if (ch == 0U)
+		return;
+	if (atomic_fetch_add(&pc_wd_ticks, 1UL) + 1UL >= PC_WD_TICKS) {
+		atomic_store(&pc_wd_fired, 1);
+		irqsync_port_wake(ch - 1U);
+	}
+}
+
+/* What every ready() of a watched wait returns when its condition is false: 1 (give up) once
+ * the watchdog fired or after PC_WAIT calls, else 0. */
+static int pc_gave_up(void)
+{
+	if (atomic_load(&pc_wd_fired))
+		return 1;
+	if (atomic_fetch_add(&pc_ready_calls, 1UL) + 1UL >= PC_WAIT) {
+		atomic_store(&pc_wd_fired, 1);
+		return 1;
+	}
+	return 0;
+}
+
+/* irqsync_port_wait(chan, ready), watched. Return: 1 if ready() ended it, 0 if the suite did. */
+static int pc_wait(unsigned int chan, int (*ready)(unsigned int chan))
+{
+	atomic_store(&pc_wd_fired, 0);
+	atomic_store(&pc_wd_ticks, 0UL);
+	atomic_store(&pc_ready_calls, 0UL);
+	atomic_store(&pc_wd_chan, chan + 1U);
+	irqsync_port_wait(chan, ready);
+	atomic_store(&pc_wd_chan, 0U);
+	return !atomic_load(&pc_wd_fired);
+}
+
+/* ---- CPU 1's part: commands that run on their own after the answer (pc_async) ---- */
+
+enum { PC_ASYNC_WORK = 1, PC_ASYNC_WAKER, PC_ASYNC_STALL };
+static _Atomic int pc_c1_stop;
+static _Atomic unsigned long pc_c1_calls;
+
+/* CPU 1 waits on its own channel until told to stop: a second worker for the owed runs on a
+ * run-to-completion port (its wait makes them), an idle sleeper elsewhere. */
+static _Atomic int pc_c1_waiting;		/* CPU 1 is in that wait (its ready() was called) */
+
+static int pc_ready_c1(unsigned int chan)
+{
+	(void)chan;
+	atomic_store(&pc_c1_waiting, 1);
+	return atomic_load(&pc_c1_stop) || atomic_fetch_add(&pc_c1_calls, 1UL) >= PC_WAIT_LONG;
+}
+
+static _Atomic unsigned int pc_w_state, pc_w_want, pc_wk_go, pc_wk_done;
+
+/* CPU 1 as the waker of the cross-CPU wake-up rounds: when CPU 0 opens round r, a random
+ * short pause, then the state change and the wake. */
+static void pc_waker_cpu1(unsigned int rounds)
+{
+	unsigned int seed = 0x1b873593U, r;
+	unsigned long i;
+
+	for (r = 1; r <= rounds; r++) {
+		for (i = 0; i < PC_WAIT_LONG && atomic_load(&pc_wk_go) != r; i++) {
+			if (atomic_load(&pc_c1_stop))
+				return;
+			plat_pause();
+		}
+		if (atomic_load(&pc_wk_go) != r)
+			return;
+		pc_spin(pc_rnd(&seed) % 3000U);
+		atomic_store(&pc_w_state, r);
+		irqsync_port_wake(PC_CH_W0);
+		atomic_store(&pc_wk_done, r);
+	}
+}
+
+static _Atomic int pc_if_stall, pc_if_in, pc_if_release;
+
+static void pc_async_cpu1(unsigned int what, unsigned int arg)
+{
+	unsigned long i;
+
+	switch (what) {
+	case PC_ASYNC_WORK:
+		atomic_store(&pc_c1_calls, 0UL);
+		irqsync_port_wait(PC_CH_W1, pc_ready_c1);
+		break;
+	case PC_ASYNC_WAKER:
+		pc_waker_cpu1(arg);
+		break;
+	case PC_ASYNC_STALL:		/* an interrupt on CPU 1 whose handler stays until released */
+		atomic_store(&pc_if_stall, 1);
+		plat_raise(0);
+		for (i = 0; i < PC_WAIT_LONG && atomic_load(&pc_if_stall); i++)
+			plat_pause();
+		break;
+	default:
+		break;
+	}
+}
+
+/* Start `what` on CPU 1; it runs until it ends or pc_async_end() stops it. Return: 1 if started
+ * (for PC_ASYNC_WORK: once CPU 1 is inside its wait, so that it competes from the start). */
+static int pc_async(unsigned int what, unsigned int arg)
+{
+	unsigned long i;
+
+	atomic_store(&pc_c1_stop, 0);
+	atomic_store(&pc_c1_waiting, 0);
+	if (!pc_have_cpu1 || !pc_call(PC_CMD_ASYNC, what | (arg << 8)))
+		return 0;
+	for (i = 0; what == PC_ASYNC_WORK && i < PC_WAIT_LONG && !atomic_load(&pc_c1_waiting); i++)
+		plat_pause();
+	return 1;
+}
+
+/* Stop CPU 1's command (and wake its wait), and wait until it is back in its command loop. */
+static int pc_async_end(void)
+{
+	unsigned long i;
+
+	atomic_store(&pc_c1_stop, 1);
+	irqsync_port_wake(PC_CH_W1);
+	for (i = 0; i < PC_WAIT_LONG && atomic_load(&pc_c1_active); i++) {
+		if ((i & 1023UL) == 0UL)
+			irqsync_port_wake(PC_CH_W1);
+		plat_pause();
+	}
+	return !atomic_load(&pc_c1_active);
+}
+
+/* ---- thread/kick-runs-fn-after-each-kick ---- */
+
+static _Atomic unsigned int pc_t_data, pc_t_seen, pc_t_want, pc_t_mode;
+static _Atomic unsigned long pc_t_runs, pc_t_overlap, pc_t_masked, pc_t_badchan, pc_t_by_cpu1;
+static _Atomic unsigned long pc_t_irq_kicks, pc_t_kicks_seen, pc_t_target;
+static _Atomic int pc_t_inside, pc_kick_armed;
+
+static void pc_t_reset(void)
+{
+	atomic_store(&pc_t_data, 0U);
+	atomic_store(&pc_t_seen, 0U);
+	atomic_store(&pc_t_want, 0U);
+	atomic_store(&pc_t_mode, 0U);
+	atomic_store(&pc_t_runs, 0UL);
+	atomic_store(&pc_t_overlap, 0UL);
+	atomic_store(&pc_t_masked, 0UL);
+	atomic_store(&pc_t_badchan, 0UL);
+	atomic_store(&pc_t_by_cpu1, 0UL);
+	atomic_store(&pc_t_irq_kicks, 0UL);
+	atomic_store(&pc_t_kicks_seen, 0UL);
+	atomic_store(&pc_t_inside, 0);
+}
+
+/* What every thread function of the suite checks: its channel, its context (local interrupts
+ * enabled, port.h), that no other run of the channel is under way. */
+static void pc_t_enter(unsigned int chan)
+{
+	if (chan != PC_CH_A)
+		pc_t_badchan++;
+	if (irqsync_port_irqs_disabled())
+		pc_t_masked++;
+	if (atomic_exchange(&pc_t_inside, 1))
+		pc_t_overlap++;
+	if (plat_cpu() == 1U && pc_have_cpu1)
+		pc_t_by_cpu1++;
+}
+
+static void pc_fn_kick(unsigned int chan)
+{
+	unsigned int d = atomic_load_explicit(&pc_t_data, memory_order_relaxed);
+	unsigned long k = atomic_load(&pc_t_irq_kicks), i;
+
+	pc_t_enter(chan);
+	if (d > atomic_load(&pc_t_seen))
+		atomic_store(&pc_t_seen, d);
+	if (k > atomic_load(&pc_t_kicks_seen))
+		atomic_store(&pc_t_kicks_seen, k);
+	if (atomic_load(&pc_t_mode) == 1U && k == 0UL) {
+		/* a kick while this run runs, from an interrupt handler: one more run is owed */
+		atomic_store(&pc_kick_armed, 1);
+		plat_raise(0);
+		for (i = 0; i < PC_WAIT && atomic_load(&pc_t_irq_kicks) == 0UL; i++)
+			plat_pause();
+	}
+	atomic_store(&pc_t_inside, 0);
+	pc_t_runs++;
+	irqsync_port_wake(PC_CH_W0);
+}
+
+static int pc_ready_seen(unsigned int chan)
+{
+	(void)chan;
+	return atomic_load(&pc_t_seen) >= atomic_load(&pc_t_want) || pc_gave_up();
+}
+
+static int pc_ready_kicked_in_run(unsigned int chan)
+{
+	(void)chan;
+	return atomic_load(&pc_t_kicks_seen) >= 1UL || pc_gave_up();
+}
+
+static void pc_t_common_checks(int line)
+{
+	if (pc_t_overlap)
+		pc_fail(line, "thread: two runs of one channel at once", (long)pc_t_overlap, 0, 1);
+	if (pc_t_masked)
+		pc_fail(line, "thread: runs with local interrupts disabled (port.h: task context)",
+			(long)pc_t_masked, 0, 1);
+	if (pc_t_badchan)
+		pc_fail(line, "thread: fn called with another channel than its own", (long)pc_t_badchan, 0, 1);
+}
+
+/* port.h: after thread_start(chan, fn) the port runs fn(chan) at least once after every
+ * kick (kicks may fold; a kick while it runs owes one more run, and a kick may come from a
+ * handler); what the caller wrote before the kick is visible to that run (a full barrier). */
+static void test_thread_kick(void)
+{
+	unsigned int r;
+	int rc;
+
+	pc_t_reset();
+	rc = irqsync_port_thread_start(PC_CH_A, pc_fn_kick);
+	PC_CHECK_EQ(rc, 0, "thread_start: not 0");
+	if (rc != 0) {
+		pc_report("thread/kick-runs-fn-after-each-kick", "REQ-TCB-2 THREAD-7 THREAD-8");
+		return;
+	}
+	for (r = 1; r <= PC_T_ROUNDS; r++) {
+		atomic_store_explicit(&pc_t_data, r, memory_order_relaxed);
+		atomic_store(&pc_t_want, r);
+		irqsync_port_thread_kick(PC_CH_A);
+		if ((r & 7U) == 0U)
+			irqsync_port_thread_kick(PC_CH_A);	/* two kicks, folded or not */
+		if (!pc_wait(PC_CH_W0, pc_ready_seen)) {
+			pc_note("  in kick round ", r);
+			pc_fail(__LINE__, "kick: no run after it that saw the data written before it",
+				(long)atomic_load(&pc_t_seen), (long)r, 1);
+			break;
+		}
+	}
+	pc_note("kick rounds: ", r - 1U);
+	pc_note("runs: ", pc_t_runs);
+#ifdef IRQSYNC_BAREMETAL_H
+	{	/* the idle loop's worker makes an owed run, and only one */
+		unsigned long before = pc_t_runs;
+
+		atomic_store(&pc_t_want, PC_T_ROUNDS + 1U);
+		atomic_store_explicit(&pc_t_data, PC_T_ROUNDS + 1U, memory_order_relaxed);
+		irqsync_port_thread_kick(PC_CH_A);
+		irqsync_port_thread_kick(PC_CH_A);
+		PC_CHECK_EQ(irqsync_baremetal_run_threads(), 1,
+			    "irqsync_baremetal_run_threads: runs made for two folded kicks");
+		PC_CHECK_EQ(pc_t_runs - before, 1, "irqsync_baremetal_run_threads: runs of fn");
+		PC_CHECK_EQ(irqsync_baremetal_run_threads(), 0,
+			    "irqsync_baremetal_run_threads: a run without a kick");
+	}
+#endif
+	atomic_store(&pc_t_mode, 1U);
+	irqsync_port_thread_kick(PC_CH_A);
+	PC_CHECK(pc_wait(PC_CH_W0, pc_ready_kicked_in_run),
+		 "kick during a run (from handle_irq): no run after it");
+	PC_CHECK_EQ(pc_t_irq_kicks, 1, "the handler's kick during the run was not made (platform)");
+	irqsync_port_thread_stop(PC_CH_A);
+	pc_t_common_checks(__LINE__);
+	pc_report("thread/kick-runs-fn-after-each-kick", "REQ-TCB-2 THREAD-7 THREAD-8");
+}
+
+/* ---- thread/runs-never-overlap ---- */
+
+static void pc_fn_chain(unsigned int chan)
+{
+	unsigned long n;
+
+	pc_t_enter(chan);
+	pc_spin(64U);
+	n = ++pc_t_runs;
+	if (n < pc_t_target) {
+		irqsync_port_thread_kick(chan);		/* owe the next run while this one runs */
+		if ((n % 5UL) == 0UL)
+			irqsync_port_thread_kick(chan);
+	}
+	atomic_store(&pc_t_inside, 0);
+	if (n >= pc_t_target)
+		irqsync_port_wake(PC_CH_W0);
+}
+
+static int pc_ready_chain(unsigned int chan)
+{
+	(void)chan;
+	return atomic_load(&pc_t_runs) >= atomic_load(&pc_t_target) || pc_gave_up();
+}
+
+/* port.h: "never two runs of one channel at once" -- a chain of runs each of which kicks the
+ * next while it runs, made by every worker the port has: its thread (hosted), or CPU 0's and
+ * CPU 1's waits both (bare metal with two CPUs: each claims the channel for a run). */
+static void test_thread_no_overlap(void)
+{
+	int rc, two;
+
+	pc_t_reset();
+	atomic_store(&pc_t_target, PC_T_RUNS);
+	rc = irqsync_port_thread_start(PC_CH_A, pc_fn_chain);
+	PC_CHECK_EQ(rc, 0, "thread_start: not 0");
+	if (rc == 0) {
+		two = pc_async(PC_ASYNC_WORK, 0U);
+		irqsync_port_thread_kick(PC_CH_A);
+		PC_CHECK(pc_wait(PC_CH_W0, pc_ready_chain), "chain: the runs stopped before the last");
+		if (two)
+			PC_CHECK(pc_async_end(), "CPU 1 did not come back from its wait");
+		irqsync_port_thread_stop(PC_CH_A);
+		pc_note("runs: ", pc_t_runs);
+		pc_note("runs made by CPU 1: ", pc_t_by_cpu1);
+#ifdef IRQSYNC_BAREMETAL_H
+		if (two && pc_t_by_cpu1 == 0UL)
+			pc_say("CPU 1 made no run: two workers did not compete this time (a loaded host?)");
+#endif
+	}
+	pc_t_common_checks(__LINE__);
+	pc_report("thread/runs-never-overlap", "REQ-TCB-2 THREAD-7");
+}
+
+/* ---- thread/stop-ends-the-runs-then-no-more ---- */
+
+static _Atomic unsigned long pc_s_begun, pc_s_ended, pc_s_want;
+static _Atomic int pc_s_in, pc_s_stopping;
+
+static void pc_fn_stop(unsigned int chan)
+{
+	unsigned long i;
+
+	pc_t_enter(chan);
+	atomic_store(&pc_s_in, 1);
+	if (pc_s_begun++ == 0UL) {
+		/* the first run stays until the stop has been called (bounded), and a while more */
+		for (i = 0; i < PC_WAIT && !atomic_load(&pc_s_stopping); i++)
+			plat_pause();
+	}
+	pc_spin(PC_STOP_SPIN);
+	atomic_store(&pc_s_in, 0);
+	pc_s_ended++;
+	atomic_store(&pc_t_inside, 0);
+	irqsync_port_wake(PC_CH_W0);
+}
+
+static int pc_ready_ended(unsigned int chan)
+{
+	(void)chan;
+	return atomic_load(&pc_s_ended) >= atomic_load(&pc_s_want) || pc_gave_up();
+}
+
+/* port.h: thread_stop lets the owed run and the running one end, then runs no more, and only
+ * then returns; a stopped channel may be started again. */
+static void test_thread_stop(void)
+{
+	unsigned long i, b;
+	int rc, two, concurrent;
+
+	pc_t_reset();
+	atomic_store(&pc_s_begun, 0UL);
+	atomic_store(&pc_s_ended, 0UL);
+	atomic_store(&pc_s_stopping, 0);
+	rc = irqsync_port_thread_start(PC_CH_A, pc_fn_stop);
+	PC_CHECK_EQ(rc, 0, "thread_start: not 0");
+	if (rc != 0) {
+		pc_report("thread/stop-ends-the-runs-then-no-more", "REQ-TCB-2 THREAD-6");
+		return;
+	}
+	two = pc_async(PC_ASYNC_WORK, 0U);
+	irqsync_port_thread_kick(PC_CH_A);
+	for (i = 0; i < PC_WAIT / 16U && atomic_load(&pc_s_begun) == 0UL; i++)
+		plat_pause();
+	concurrent = atomic_load(&pc_s_begun) != 0UL;
+	if (concurrent) {
+		/* a run is under way on its thread (or CPU 1): owe one more, then stop */
+		irqsync_port_thread_kick(PC_CH_A);
+		atomic_store(&pc_s_stopping, 1);
+		irqsync_port_thread_stop(PC_CH_A);
+		PC_CHECK_EQ(atomic_load(&pc_s_in), 0, "stop returned while the run was still running");
+		PC_CHECK_EQ(pc_s_ended, 2, "stop: runs ended by its return (the running one and the owed one)");
+	} else {
+		/* nobody runs it meanwhile (run to completion, one CPU): the stop makes the owed run */
+		pc_say("no run started while CPU 0 waited: the port runs owed runs in its callers");
+		atomic_store(&pc_s_stopping, 1);
+		irqsync_port_thread_stop(PC_CH_A);
+		PC_CHECK_EQ(pc_s_ended, 1, "stop: runs ended by its return (the owed one)");
+	}
+	PC_CHECK_EQ(pc_s_begun, pc_s_ended, "stop: a run began but had not ended at the return");
+	/* no run after the stop, kicked or not */
+	b = pc_s_begun;
+	irqsync_port_thread_kick(PC_CH_A);
+	for (i = 0; i < 20U * PC_HOLD; i++)
+		plat_pause();
+#ifdef IRQSYNC_BAREMETAL_H
+	(void)irqsync_baremetal_run_threads();
+#endif
+	PC_CHECK_EQ(pc_s_begun, b, "stop: a run after the stop returned");
+	if (two)
+		PC_CHECK(pc_async_end(), "CPU 1 did not come back from its wait");
+	/* started again, it runs again */
+	rc = irqsync_port_thread_start(PC_CH_A, pc_fn_stop);
+	PC_CHECK_EQ(rc, 0, "thread_start after a stop: not 0");
+	if (rc == 0) {
+		atomic_store(&pc_s_want, atomic_load(&pc_s_ended) + 1UL);
+		irqsync_port_thread_kick(PC_CH_A);
+		PC_CHECK(pc_wait(PC_CH_W0, pc_ready_ended), "started again: no run after a kick");
+		irqsync_port_thread_stop(PC_CH_A);
+		PC_CHECK_EQ(pc_s_begun, pc_s_ended, "second stop: a run began but had not ended");
+	}
+	pc_t_common_checks(__LINE__);
+	pc_report("thread/stop-ends-the-runs-then-no-more", "REQ-TCB-2 THREAD-6");
+}
+
+/* ---- wait/wake-after-a-state-change-is-never-lost ---- */
+
+static _Atomic unsigned long pc_w_calls;
+static _Atomic int pc_w_armed, pc_w_woken;
+
+static int pc_ready_state(unsigned int chan)
+{
+	(void)chan;
+	pc_w_calls++;
+	return atomic_load(&pc_w_state) == atomic_load(&pc_w_want) || pc_gave_up();
+}
+
+/* The lost wake-up's window, on purpose: the first look of a round reads "not ready"; before
+ * it returns, an interrupt on this CPU changes the state and wakes the channel (as the core's
+ * dispatch may, T_FOLD); the port must look again. */
+static int pc_ready_window(unsigned int chan)
+{
+	unsigned long i;
+	int was;
+
+	(void)chan;
+	if (pc_w_calls++ == 0UL) {
+		was = atomic_load(&pc_w_state) == atomic_load(&pc_w_want);
+		atomic_store(&pc_w_woken, 0);
+		atomic_store(&pc_w_armed, 1);
+		plat_raise(0);
+		for (i = 0; i < PC_WAIT && !atomic_load(&pc_w_woken); i++)
+			plat_pause();
+		return was;
+	}
+	return atomic_load(&pc_w_state) == atomic_load(&pc_w_want) || pc_gave_up();
+}
+
+/* port.h: wait returns once ready() is true, and a wake made after a change that ready()
+ * reads is never lost (spec/threaded.md THREAD-8). */
+static void test_wait_wake(void)
+{
+	unsigned int r, lost = 0;
+	unsigned long i, calls_min = ~0UL;
+
+	/* ready at once: returns, having looked */
+	atomic_store(&pc_w_state, 0U);
+	atomic_store(&pc_w_want, 0U);
+	pc_w_calls = 0;
+	PC_CHECK(pc_wait(PC_CH_W0, pc_ready_state), "wait: did not return although ready() was true");
+	PC_CHECK(pc_w_calls >= 1UL, "wait: returned without calling ready()");
+	/* the wake in the window, from an interrupt */
+	for (r = 1; r <= PC_W_WINDOW; r++) {
+		atomic_store(&pc_w_want, r);
+		pc_w_calls = 0;
+		if (!pc_wait(PC_CH_W0, pc_ready_window)) {
+			lost++;
+			pc_note("  lost in window round ", r);
+			pc_fail(__LINE__, "wait: a wake-up made between ready()'s look and the sleep was lost (the wait slept on until the suite's watchdog woke it)",
+				0, 0, 0);
+			break;
+		}
+		if (!atomic_load(&pc_w_woken))
+			pc_fail(__LINE__, "the interrupt that wakes did not come (platform)", 0, 0, 0);
+		if (pc_w_calls < calls_min)
+			calls_min = pc_w_calls;
+	}
+	pc_note("window rounds: ", r - 1U);
+	if (!lost)
+		PC_CHECK(calls_min >= 2UL, "wait: returned on the look that read 'not ready'");
+	/* CPU 1 changes the state and wakes at random moments around CPU 0's wait */
+	if (!lost && pc_async(PC_ASYNC_WAKER, PC_W_STRESS)) {
+		atomic_store(&pc_wk_done, 0U);
+		for (r = 1; r <= PC_W_STRESS; r++) {
+			atomic_store(&pc_w_want, r);
+			atomic_store(&pc_wk_go, r);
+			if (!pc_wait(PC_CH_W0, pc_ready_state)) {
+				pc_note("  lost in cross-CPU round ", r);
+				pc_fail(__LINE__, "wait: a wake-up from CPU 1 was lost (the suite's watchdog ended the wait)",
+					0, 0, 0);
+				break;
+			}
+			for (i = 0; i < PC_WAIT_LONG && atomic_load(&pc_wk_done) != r; i++)
+				plat_pause();
+			if (atomic_load(&pc_wk_done) != r) {
+				pc_fail(__LINE__, "CPU 1 stopped waking", 0, 0, 0);
+				break;
+			}
+		}
+		pc_note("cross-CPU rounds: ", r - 1U);
+		PC_CHECK(pc_async_end(), "CPU 1 did not come back");
+	}
+	pc_report("wait/wake-after-a-state-change-is-never-lost", "REQ-TCB-2 THREAD-8");
+}
+
+/* ---- line masks ---- */
+
+/* After an unmask: the held interrupt of source n comes (bounded wait), and exactly once. */
+static void pc_expect_once(int line, unsigned int c, unsigned int n, unsigned long d0, const char *what)
+{
+	unsigned long i;
+
+	(void)pc_wait_taken(c, n, d0);
+	for (i = 0; i < PC_HOLD; i++)
+		plat_pause();
+	if (pc_deliv[c][n] != d0 + 1U)
+		pc_fail(line, what, (long)(pc_deliv[c][n] - d0), 1, 1);
+}
+
+static void pc_expect_line_held(int line, unsigned int n, const char *what)
+{
+	int r = pc_observe(n);
+
+	if (r < 0)
+		pc_fail(line, "the raised interrupt never reached the CPU (platform)", 0, 0, 0);
+	else if (r != 1)
+		pc_fail(line, what, r, 1, 1);
+}
+
+/* port.h: while line irq is masked the port delivers no interrupt of it; one raised
+ * meanwhile is held and delivered (once) after the unmask (ONESHOT-1, ONESHOT-3). */
+static void test_line_mask(void)
+{
+	unsigned int c = plat_cpu();
+	unsigned long d0, i;
+	irq_flags_t f;
+
+	irqsync_port_line_mask(PC_LINE(0));
+	d0 = pc_deliv[c][0];
+	pc_expect_line_held(__LINE__, 0, "line mask: an interrupt of the masked line was delivered (1 = held)");
+	PC_CHECK_EQ(pc_observe(1), 0, "line mask: another line's interrupt was held too (0 = taken)");
+	irqsync_port_line_unmask(PC_LINE(0));
+	pc_expect_once(__LINE__, c, 0, d0, "line unmask: deliveries of the held interrupt after the unmask");
+
+	/* unmasked while the CPU's interrupts are disabled: the CPU holds it until its unmask */
+	irqsync_port_line_mask(PC_LINE(0));
+	d0 = pc_deliv[c][0];
+	pc_expect_line_held(__LINE__, 0, "line mask (second): an interrupt of the masked line was delivered");
+	f = irqsync_port_irq_save();
+	irqsync_port_line_unmask(PC_LINE(0));
+	for (i = 0; i < PC_HOLD; i++)
+		plat_pause();
+	PC_CHECK_EQ(pc_deliv[c][0], d0, "line unmask: delivered while the CPU's interrupts were disabled");
+	irqsync_port_irq_restore(f);
+	pc_expect_once(__LINE__, c, 0, d0, "line unmask under irq_save: deliveries by the end of irq_restore");
+
+	/* a mask and an unmask with nothing raised deliver nothing; the line works after it */
+	d0 = pc_deliv[c][0];
+	irqsync_port_line_mask(PC_LINE(0));
+	irqsync_port_line_unmask(PC_LINE(0));
+	for (i = 0; i < PC_HOLD; i++)
+		plat_pause();
+	PC_CHECK_EQ(pc_deliv[c][0], d0, "line unmask: a delivery with nothing raised");
+	PC_CHECK_EQ(pc_observe(0), 0, "line: held after the unmask (left masked)");
+	PC_CHECK_EQ(pc_stray, 0, "line: interrupts of unknown lines or CPUs");
+	pc_report("line/mask-holds-then-unmask-delivers-once", "REQ-TCB-2 ONESHOT-1 ONESHOT-3");
+}
+
+static void test_line_mask_every_cpu(void)
+{
+	unsigned long d0, d00;
+
+	if (!pc_have_cpu1) {
+		pc_skip("line/mask-holds-on-every-cpu", "REQ-TCB-2 ONESHOT-1", "one CPU");
+		return;
+	}
+	if (plat_lines_per_cpu()) {
+		pc_skip("line/mask-holds-on-every-cpu", "REQ-TCB-2 ONESHOT-1",
+			"the sources are per-CPU interrupts (GIC PPIs): a line mask acts on the masking CPU's own");
+		return;
+	}
+	irqsync_port_line_mask(PC_LINE(0));
+	d0 = pc_deliv[1][0];
+	d00 = pc_deliv[0][0];
+	PC_CHECK(pc_call(PC_CMD_STATE, 0), "CPU 1 did not answer");
+	PC_CHECK_EQ(pc_mbox.res[1], 1, "line mask: delivered on CPU 1 while CPU 0 had the line masked (1 = held)");
+	irqsync_port_line_unmask(PC_LINE(0));
+	pc_expect_once(__LINE__, 1, 0, d0, "line unmask: deliveries on CPU 1 of its held interrupt");
+	PC_CHECK_EQ(pc_deliv[0][0], d00, "line unmask: CPU 1's held interrupt delivered on CPU 0");
+	pc_report("line/mask-holds-on-every-cpu", "REQ-TCB-2 ONESHOT-1");
+}
+
+/* ---- in flight ---- */
+
+static _Atomic int pc_if_armed, pc_if_line, pc_if_other;
+
+/* port.h: line_inflight(irq) is 1 from the moment the port takes an interrupt of irq for
+ * delivery until its handle_irq() returns, else 0; or IRQSYNC_PORT_CANNOT_TELL (THREAD-10). */
+static void test_line_inflight(void)
+{
+	int before = irqsync_port_line_inflight(PC_LINE(0)), v;
+	unsigned long i;
+
+	if (before == IRQSYNC_PORT_CANNOT_TELL) {
+		PC_CHECK_EQ(irqsync_port_line_inflight(PC_LINE(1)), IRQSYNC_PORT_CANNOT_TELL,
+			    "inflight: cannot tell for one line, tells for another");
+		if (pc_cur)
+			pc_report("line/inflight-during-handle-irq-only", "REQ-TCB-2 THREAD-10");
+		else
+			pc_skip("line/inflight-during-handle-irq-only", "REQ-TCB-2 THREAD-10",
+				"the port cannot tell (IRQSYNC_PORT_CANNOT_TELL): synchronize_irq does not wait for the controller");
+		return;
+	}
+	PC_CHECK_EQ(before, 0, "inflight: 1 with no interrupt in flight");
+	atomic_store(&pc_if_line, -2);
+	atomic_store(&pc_if_other, -2);
+	atomic_store(&pc_if_armed, 1);
+	PC_CHECK_EQ(pc_observe(0), 0, "inflight: the interrupt was not taken");
+	atomic_store(&pc_if_armed, 0);
+	PC_CHECK_EQ(atomic_load(&pc_if_line), 1, "inflight: during the handle_irq() of its line (want 1)");
+	PC_CHECK_EQ(atomic_load(&pc_if_other), 0, "inflight: another line's, during that handle_irq() (want 0)");
+	PC_CHECK_EQ(irqsync_port_line_inflight(PC_LINE(0)), 0, "inflight: after handle_irq() returned (want 0)");
+	if (pc_have_cpu1 && !plat_lines_per_cpu()) {
+		/* seen from CPU 0 while CPU 1's handler runs */
+		atomic_store(&pc_if_in, 0);
+		atomic_store(&pc_if_release, 0);
+		PC_CHECK(pc_async(PC_ASYNC_STALL, 0U), "CPU 1 did not answer");
+		for (i = 0; i < PC_WAIT_LONG && !atomic_load(&pc_if_in); i++)
+			plat_pause();
+		PC_CHECK(atomic_load(&pc_if_in), "CPU 1's interrupt did not come (platform)");
+		v = irqsync_port_line_inflight(PC_LINE(0));
+		atomic_store(&pc_if_release, 1);
+		PC_CHECK_EQ(v, 1, "inflight: seen from CPU 0 while CPU 1's handle_irq() runs (want 1)");
+		PC_CHECK(pc_async_end(), "CPU 1 did not come back");
+		PC_CHECK_EQ(irqsync_port_line_inflight(PC_LINE(0)), 0,
+			    "inflight: seen from CPU 0 after CPU 1's handle_irq() returned (want 0)");
+	} else {
+		pc_say("inflight seen from another CPU: not checked here (one CPU, or per-CPU lines)");
+	}
+	pc_report("line/inflight-during-handle-irq-only", "REQ-TCB-2 THREAD-10");
+}
+
+
+/* What handle_irq() does for the cases above, when they arm it. */
+static void pc_thread_hooks(unsigned int c, unsigned int n)
+{
+	unsigned long i;
+
+	if (n == 0U && atomic_exchange(&pc_kick_armed, 0)) {
+		irqsync_port_thread_kick(PC_CH_A);	/* a kick from a handler */
+		pc_t_irq_kicks++;
+	}
+	if (n == 0U && atomic_exchange(&pc_w_armed, 0)) {
+		atomic_store(&pc_w_state, atomic_load(&pc_w_want));
+		irqsync_port_wake(PC_CH_W0);		/* a wake from a handler */
+		atomic_store(&pc_w_woken, 1);
+	}
+	if (atomic_load(&pc_if_armed) && c == 0U) {
+		atomic_store(&pc_if_line, irqsync_port_line_inflight(PC_LINE(n)));
+		atomic_store(&pc_if_other, irqsync_port_line_inflight(PC_LINE(1U - n)));
+	}
+	if (c == 1U && n == 0U && atomic_load(&pc_if_stall)) {
+		atomic_store(&pc_if_in, 1);
+		for (i = 0; i < PC_WAIT_LONG && !atomic_load(&pc_if_release); i++)
+			plat_pause();
+		atomic_store(&pc_if_stall, 0);
+	}
+}
+
 /* The other cases, in order, each under its PORT_CHECK_ONLY selector. */
 static const struct {
 	const char *sel;
@@ -1056,7 +1777,28 @@ static const struct {
 	{ "irq/state-is-per-cpu", test_per_cpu },
 	{ "compiler-barrier/", test_unmask_orders_plain_accesses },
 	{ "cpu-relax/", test_cpu_relax_returns },
+	{ "line/mask-holds-then", test_line_mask },
+	{ "line/mask-holds-on-every-cpu", test_line_mask_every_cpu },
+	{ "line/inflight", test_line_inflight },
+	{ "thread/kick", test_thread_kick },
+	{ "thread/runs-never-overlap", test_thread_no_overlap },
+	{ "thread/stop", test_thread_stop },
+	{ "wait/", test_wait_wake },
 };
+
+/* The bare-metal ports mask lines at their interrupt controller: tell them which input
+ * carries each of the suite's lines (the board's numbering, plat_line_hwirq). */
+static void pc_lines_setup(void)
+{
+#ifdef IRQSYNC_BAREMETAL_H
+	unsigned int n;
+
+	for (n = 0; n < PC_NSRC; n++)
+		if (plat_line_hwirq(n) >= 0 &&
+		    irqsync_baremetal_line_hwirq(PC_LINE(n), (unsigned int)plat_line_hwirq(n)) != 0)
+			plat_puts("Bail out! irqsync_baremetal_line_hwirq refused the board's input\n");
+#endif
+}
 
 /* ---- main ------------------------------------------------------------------------------------ */
 
@@ -1075,6 +1817,10 @@ int main(void)
 	}
 	if (PC_ONLY[0] != '\0')
 		plat_puts("# cases selected (PORT_CHECK_ONLY): " PC_ONLY "\n");
+	pc_lines_setup();
+	pc_have_ticker = plat_ticker_start(pc_wd_tick) == 0;
+	pc_note("watchdog ticker for the waits (1 = yes; else their ready() calls are counted): ",
+		(unsigned long)pc_have_ticker);
 	for (i = 0; i < sizeof(pc_cases) / sizeof(pc_cases[0]); i++)
 		if (pc_selected(pc_cases[i].sel))
 			pc_cases[i].run();
@@ -1083,6 +1829,7 @@ int main(void)
 			pc_litmus_case(&pc_litmus_cases[i]);
 	if (pc_have_cpu1)
 		(void)pc_call(PC_CMD_EXIT, 0);
+	plat_ticker_stop();
 	plat_cpu_join_all();
 	plat_fini();
 	plat_puts("1..");

@@ -143,6 +143,37 @@ int plat_inject(void (*fn)(void), unsigned int n, long j, long k)
 	return -1;
 }
 
+/* The boards' controller inputs of the two timers (board.c): the NVIC's IRQn 8 and 9 of the
+ * CMSDK timers on mps2-an385; on virt the GIC's PPIs 27 (virtual timer) and 30 (physical). */
+int plat_line_hwirq(unsigned int n)
+{
+#if defined(__aarch64__)
+	return n == 0 ? 27 : 30;
+#else
+	return n == 0 ? 8 : 9;
+#endif
+}
+
+/* virt's timers are PPIs: each CPU has its own, with its own banked enable and active bits. */
+int plat_lines_per_cpu(void)
+{
+#if defined(__aarch64__)
+	return 1;
+#else
+	return 0;
+#endif
+}
+
+int plat_ticker_start(void (*tick)(void))
+{
+	(void)tick;
+	return -1;
+}
+
+void plat_ticker_stop(void)
+{
+}
+
 void plat_fini(void)
 {
 	bm_timer_stop(0);

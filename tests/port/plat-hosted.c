@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <stdio.h>
 #include <time.h>
@@ -286,6 +287,54 @@ int plat_inject(void (*fn)(void), unsigned int n, long j, long k)
 	return -1;
 }
 #endif
+
+int plat_line_hwirq(unsigned int n)
+{
+	(void)n;
+	return -1;
+}
+
+int plat_lines_per_cpu(void)
+{
+	return 0;
+}
+
+static pthread_t plat_ticker;
+static void (*plat_tick_fn)(void);
+static _Atomic int plat_ticking;
+
+static void *plat_ticker_main(void *arg)
+{
+	struct timespec ts = { 0, 1000000L };
+	sigset_t set;
+
+	(void)arg;
+	sigemptyset(&set);
+	sigaddset(&set, IRQSYNC_HOSTED_SIGNO);
+	(void)pthread_sigmask(SIG_BLOCK, &set, NULL);
+	while (atomic_load(&plat_ticking)) {
+		(void)nanosleep(&ts, NULL);
+		plat_tick_fn();
+	}
+	return NULL;
+}
+
+int plat_ticker_start(void (*tick)(void))
+{
+	plat_tick_fn = tick;
+	atomic_store(&plat_ticking, 1);
+	if (pthread_create(&plat_ticker, NULL, plat_ticker_main, NULL) != 0) {
+		atomic_store(&plat_ticking, 0);
+		return -1;
+	}
+	return 0;
+}
+
+void plat_ticker_stop(void)
+{
+	if (atomic_exchange(&plat_ticking, 0))
+		(void)pthread_join(plat_ticker, NULL);
+}
 
 void plat_fini(void)
 {

@@ -72,6 +72,24 @@ void plat_pause(void);
  * callers skip. Like plat_raise, it never calls the port's interrupt-state functions. */
 int plat_inject(void (*fn)(void), unsigned int n, long j, long k);
 
+/* For the line-mask cases (port.h: irqsync_port_line_mask): the interrupt-controller input
+ * that source n arrives on (a bare-metal port masks lines there and must be told which input
+ * carries a line), or -1 where there is none (hosted: the port is the controller). */
+int plat_line_hwirq(unsigned int n);
+/* 1 if the sources are per-CPU interrupts (qemu virt: GIC PPIs, whose enable and active bits
+ * are banked per CPU, so a line mask or an in-flight report acts on the calling CPU's own),
+ * 0 if a line is one for all CPUs (hosted). */
+int plat_lines_per_cpu(void);
+
+/* A watchdog's clock for the thread and wait cases: call tick() about every millisecond from
+ * a context of its own (hosted: a thread that is no CPU and takes no interrupt) until
+ * plat_ticker_stop(). A broken port's wait may sleep for good; the suite's tick wakes it so
+ * that the case fails instead of hanging. Return: 0, or -1 where the platform has none (bare
+ * metal: there the ports' waits spin, calling ready() again and again, which the suite
+ * bounds by counting the calls). */
+int plat_ticker_start(void (*tick)(void));
+void plat_ticker_stop(void);
+
 /* Quiet the interrupt sources at the end of the run. */
 void plat_fini(void);
 

@@ -87,6 +87,28 @@ PC_PROBE_VOID(irq_disable, irqsync_port_irq_disable())
 PC_PROBE_VOID(irq_enable, irqsync_port_irq_enable())
 PC_PROBE_RET(irqs_disabled, int, irqsync_port_irqs_disabled())
 PC_PROBE_VOID(cpu_relax, irqsync_port_cpu_relax())
+/* The threads, waits and line masks (port.h, "Threaded handlers"), with a thread function and
+ * a ready() the compiler sees (ready() is true at once: a wait that is no barrier then has
+ * nothing left to hide behind). */
+static void pc_probe_fn(unsigned int chan)
+{
+	(void)chan;
+}
+
+static int pc_probe_ready(unsigned int chan)
+{
+	(void)chan;
+	return 1;
+}
+
+PC_PROBE_RET(thread_start, int, irqsync_port_thread_start(3U, pc_probe_fn))
+PC_PROBE_VOID(thread_kick, irqsync_port_thread_kick(3U))
+PC_PROBE_VOID(thread_stop, irqsync_port_thread_stop(3U))
+PC_PROBE_VOID(wait, irqsync_port_wait(3U, pc_probe_ready))
+PC_PROBE_VOID(wake, irqsync_port_wake(3U))
+PC_PROBE_VOID(line_mask, irqsync_port_line_mask(3U))
+PC_PROBE_VOID(line_unmask, irqsync_port_line_unmask(3U))
+PC_PROBE_RET(line_inflight, int, irqsync_port_line_inflight(3U))
 PC_PROBE_VOID(control_no_clobber, pc_ctl_asm_no_clobber())
 PC_PROBE_VOID(control_memory_clobber, pc_ctl_asm_memory_clobber())
 

@@ -41,6 +41,13 @@
 #define IRQSYNC_SPURIOUS_THRESHOLD 900U
 #endif
 
+/*
+ * IRQSYNC_PORT_CHANNELS - how many wait channels the core may name to the port's thread and
+ * sleep/wake-up functions (src/port/port.h): per line, one for the waiters of its threads and
+ * one per action slot for its handler thread.
+ */
+#define IRQSYNC_PORT_CHANNELS (NR_IRQS * (IRQSYNC_MAX_SHARERS + 1))
+
 #if NR_IRQS < 1 || IRQSYNC_MAX_SHARERS < 1 || IRQSYNC_NR_CPUS < 1
 #error "irqsync: NR_IRQS, IRQSYNC_MAX_SHARERS and IRQSYNC_NR_CPUS must be at least 1"
 #endif

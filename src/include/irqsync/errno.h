@@ -10,6 +10,8 @@
  *   code               value  returned by
  *   IRQSYNC_ENOENT       2    free_irq: no action with that dev_id (REQ-ERR-3)
  *   IRQSYNC_ESRCH        3    get_irqfunc_irq: not in handler context (REQ-HANDLER-2)
+ *   IRQSYNC_ENOMEM      12    request_threaded_irq: the port cannot start one more handler
+ *                             thread (spec/threaded.md)
  *   IRQSYNC_EBUSY       16    request_irq: line taken by a non-shared action (REQ-LIFECYCLE-2)
  *   IRQSYNC_EINVAL      22    any function: irq >= NR_IRQS (REQ-ERR-1);
  *                             request_irq: NULL handler, unknown flags, shared
@@ -29,6 +31,7 @@
 
 #define IRQSYNC_ENOENT     2
 #define IRQSYNC_ESRCH      3
+#define IRQSYNC_ENOMEM    12
 #define IRQSYNC_EBUSY     16
 #define IRQSYNC_EINVAL    22
 #define IRQSYNC_ENOSPC    28

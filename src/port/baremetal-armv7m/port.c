@@ -83,3 +83,6 @@ void irqsync_port_cpu_relax(void)
 {
 	__asm__ __volatile__("yield" : : : "memory");
 }
+
+/* Handler threads, waits, line masks: port_threads.h (a part of this file). */
+#include "port_threads.h"

@@ -12,6 +12,13 @@
  * was delivered is coalesced (one pending bit per line, as an edge latch).
  *
  * The interrupt controller routes each line to one CPU (default CPU 0).
+ *
+ * Line masks (irqsync_port_line_mask/_unmask, IRQF_ONESHOT) act where a CPU takes an
+ * interrupt for delivery: an interrupt of a masked line is held (one per line, whichever CPU
+ * it was raised on) and set pending again on its CPU by the unmask.  Handler threads
+ * (irqsync_port_thread_*) are POSIX threads that are no CPU: they take no interrupt, and
+ * irqsync_port_cpu_id() says 0 in them, as in any thread that never attached.  Waits sleep on
+ * a futex (Linux; elsewhere they poll).
  */
 #ifndef _IRQSYNC_HOSTED_H
 #define _IRQSYNC_HOSTED_H
@@ -56,6 +63,7 @@ struct irqsync_hosted_stats {
 	unsigned long signals;		/* signals sent */
 	unsigned long deferred;		/* signals that found the CPU masked */
 	unsigned long delivered;	/* handle_irq() calls made by the port */
+	unsigned long held;		/* interrupts a line mask held, for the unmask */
 };
 
 /* Read @cpu's counters.  Return: 0 or -IRQSYNC_EINVAL. */

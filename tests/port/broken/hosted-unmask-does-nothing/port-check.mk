@@ -1,0 +1,2 @@
+PORT_CHECK_TARGETS := hosted
+PORT_CHECK_ONLY := line/mask

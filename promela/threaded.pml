@@ -6,8 +6,8 @@
  * free_irq from the line's own thread.  Every shared access goes through promela/mm/ (SC, TSO,
  * WEAK); every step carries its spec/threaded.md name (T_*, S_*, D_* as spec/refinement.yml).
  *
- * The draft requirement IDs (THREAD-n, ONESHOT-n) are spec/threaded.md section 4's; THREAD-10 is
- * proposed here (the in-flight wait, issue 25: the spec lists it out of scope).
+ * The draft requirement IDs (THREAD-n, ONESHOT-n, THREAD-10 the in-flight wait) are
+ * spec/threaded.md section 4's.
  * Cases, figures and the one-command runs: docs/threaded-model.md and
  * tests/suites/31-threaded-model.sh; one run:
  *   python3 -m tools.model.run1 --model promela/threaded.pml MM_WEAK TH_SCEN=1
@@ -32,29 +32,12 @@
  *   SPIN_HAVOC=1        safety runs: the waiter skips its unlocked spin (an over-approximation)
  *   LTL_TERM | LTL_PEND the liveness claims (run1 --fair; MM_EVENTUAL under WEAK); they make
  *                       the lock FIFO (ghost tickets, FAIR_LOCK), as the C's ticket lock is
- * Known-bad variants (each an expected failure, tests/suites/31-threaded-model.sh):
- *   BUG_SELF_COUNT=1    the thread counts its own episode (2.6.30, 3aa551c9b4c4)     THREAD-1
- *   BUG_FIN_NOWAIT=1    finalisation does not wait for INPROGRESS (0b1adaa031a5)     ONESHOT-3
- *   BUG_NO_UNMASK=1     no unmask when no ONESHOT thread was woken (ac5637611150)    ONESHOT-4
- *   BUG_STRAY_BIT=1     a mask bit for a non-ONESHOT action (52abb700e16a)           ONESHOT-3
- *   BUG_COUNT_AFTER=1   T_COUNT after T_WAKE (spec/threaded.md's draft; Linux's order):
- *                       the thread's decrement may come first, a waiter is not woken  THREAD-8
- *   BUG_FOLD_NOWAKE=1   a folded wake-up's uncount reaches 0 and wakes no waiter     THREAD-8
- *   BUG_SELF_FREE=1     free_irq from the line's own thread waits for itself
- *                       (519cc8652b3a)                                                THREAD-5
- *   BUG_STOP=1          a stopped thread exits with a counted, unrun episode
- *                       (8707898e22fd; fails behind FREE_WAIT=1 only)                 THREAD-8
- *   SYNC_HARD=1         the quiesce uses synchronize_hardirq while the work is in the thread
- *                       (e2c12739ccf7; the model's form of it, see docs/threaded-model.md)
- *                                                                                     THREAD-1
- *   BUG_EARLY=1         an early wake-up consumed by start-up: the thread sleeps before it
- *                       tests run_pending (68775ca79af3)                              THREAD-8
- *   BUG_INFLIGHT=1      synchronize_irq ignores the port's in-flight report
- *                       (62e0468650c3)                                                THREAD-10
- *   BUG_WAIT_RELAXED=1  the waiter reads threads_active relaxed (WEAK only)           THREAD-4
- *   BUG_DEC_NOREL=1     the decrement is not a release: the thread's writes may be published
- *                       after the counter reaches 0 (WEAK only)                       THREAD-4
- *   BUG_DEC_EARLY=1     the decrement before the ONESHOT finalisation                 THREAD-1
+ * Known-bad variants: the switches BUG_SELF_COUNT, BUG_FIN_NOWAIT, BUG_NO_UNMASK, BUG_STRAY_BIT,
+ * BUG_COUNT_AFTER, BUG_FOLD_NOWAKE, BUG_SELF_FREE, BUG_STOP, BUG_EARLY, BUG_INFLIGHT,
+ * BUG_WAIT_RELAXED, BUG_DEC_NOREL, BUG_DEC_EARLY (and SYNC_HARD=1 used where the thread half is
+ * needed), each =1.  What each breaks, its Linux commit and the assertion that must catch it are
+ * its twin's entry in twins/catalog.yml (python3 -m tools twins list --kind model-switch); the
+ * code of each is marked by its switch below.
  */
 #ifndef TH_SCEN
 #define TH_SCEN 1

@@ -148,6 +148,13 @@ def write_edited(t, dest, root=ROOT):
     return dest
 
 
+def _model_texts():
+    out = []
+    for base, _, files in os.walk(os.path.join(ROOT, "promela")):
+        out += [open(os.path.join(base, f)).read() for f in files if f.endswith(".pml")]
+    return out
+
+
 def check(twins):
     """Problems of the catalog against the tree: files that do not exist, edits that do not
     apply, killers in suites that do not exist."""
@@ -164,6 +171,11 @@ def check(twins):
                     apply_edit(f.read(), t["edit"], t["id"])
             except (OSError, CatalogError) as e:
                 bad.append(str(e))
+        if t["kind"] == "model-switch":
+            for d in t["defines"]:
+                name = d.split("=")[0]
+                if not any(re.search(rf"\b{re.escape(name)}\b", m) for m in _model_texts()):
+                    bad.append(f"{t['id']}: define {name} is used by no model of promela/")
         for k in t["killed_by"]:
             if k["suite"] not in suites:
                 bad.append(f"{t['id']}: killer suite {k['suite']} is not in tests/suites/")

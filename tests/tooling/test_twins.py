@@ -131,3 +131,8 @@ def test_write_edited_leaves_the_source_alone(tmp_path):
     out = twins.write_edited(t, str(tmp_path / "out" / "x.c"), str(tmp_path))
     assert open(out).read() == "keep b here\n" and src.read_text() == "keep a here\n"
     assert not os.path.exists(out + ".tmp")
+
+
+def test_a_model_switch_the_model_does_not_use_is_named():
+    t = {"id": "m", "kind": "model-switch", "defines": ["BUG_NOWHERE_AT_ALL=1"], "killed_by": []}
+    assert twins.check([t]) == ["m: define BUG_NOWHERE_AT_ALL is used by no model of promela/"]

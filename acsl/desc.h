@@ -21,7 +21,7 @@
     ensures REQ_DISPATCH_1: in_critical_section(desc);
     ensures g_lock_depth == \old(g_lock_depth) + 1 && lock_stack_distinct;
     ensures lock_prefix_kept{Pre, Post};
-    ACSL_KEEPS_INSTANCES;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */
 static inline irq_flags_t irqsync_desc_lock(struct irq_desc *desc, enum irqsync_step step,
@@ -37,7 +37,7 @@ static inline irq_flags_t irqsync_desc_lock(struct irq_desc *desc, enum irqsync_
     ensures g_lock_depth == \old(g_lock_depth) - 1;
     ensures sread_unchanged{Pre, Post};
     ensures serving_ok;
-    ACSL_KEEPS_INSTANCES;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */
 static inline void irqsync_desc_unlock(struct irq_desc *desc, irq_flags_t flags,
@@ -77,7 +77,7 @@ static inline unsigned int irqsync_status_update(struct irq_desc *desc, unsigned
     ensures no_lock_taken: g_holds == \old(g_holds);
     ensures REQ_SYNC_5: relaxed_logged: acquire == 0 && is_status_word((irqsync_atomic_t *)word) ==>
       g_sread_word == word && g_sread_value == \result;
-    ACSL_KEEPS_INSTANCES;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */
 static inline unsigned int irqsync_await(const irqsync_atomic_t *word, unsigned int mask,

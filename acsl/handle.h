@@ -19,7 +19,10 @@
     ensures REQ_DISPATCH_4: chain->nr == desc->nr_actions;
     ensures REQ_DISPATCH_4: \forall integer i; 0 <= i < chain->nr ==>
       chain->handler[i] == desc->action[i].handler && chain->dev_id[i] == desc->action[i].dev_id;
-    ensures ACSL_CHAIN_INIT(chain);
+    // the copy holds values up to its length (what irqsync_run_chain requires of it)
+    ensures \initialized(&chain->nr) && chain->nr <= IRQSYNC_MAX_SHARERS &&
+      \initialized(&chain->handler[0 .. chain->nr - 1]) &&
+      \initialized(&chain->dev_id[0 .. chain->nr - 1]);
     ensures ACSL_INIT;
 */
 static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain *chain);
@@ -39,7 +42,7 @@ static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain
     ensures REQ_DISPATCH_6: disabled_by_depth: \result == 1 ==>
       desc->depth == (\old(desc->depth) < IRQSYNC_DEPTH_MAX ? \old(desc->depth) + 1 : \old(desc->depth));
     ensures REQ_DISPATCH_6: depth_kept: \result == 0 ==> desc->depth == \old(desc->depth);
-    ACSL_KEEPS_INSTANCES;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */
 static int irqsync_note_pass(struct irq_desc *desc, int handled);
@@ -122,7 +125,8 @@ static void irqsync_end_instance(struct irq_desc *desc, unsigned int irq);
  * A handler runs with interrupts off (REQ-DISPATCH-8, proved at the call), holding none of
  * the core's locks, inside the handler instance of the line this CPU serves (REQ-SYNC-1,
  * proved at the call); it may use the API, and returns with locks, interrupt state and this
- * CPU's instances as given (each API function proves that for itself: ACSL_API_FRAME). */
+ * CPU's instances as given (each API function proves that for itself: its call frame,
+ * acsl/manage.h). */
 /*@ requires ACSL_INIT;
     requires REQ_DISPATCH_8: irqs_off;
     requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: serving_instance;
@@ -135,7 +139,10 @@ static void irqsync_end_instance(struct irq_desc *desc, unsigned int irq);
 static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id);
 
 /*@ requires ACSL_INIT;
-    requires \valid_read(chain) && ACSL_CHAIN_INIT(chain);
+    // a pass's copy of the action chain holds values up to its length
+    requires \valid_read(chain) && \initialized(&chain->nr) && chain->nr <= IRQSYNC_MAX_SHARERS &&
+      \initialized(&chain->handler[0 .. chain->nr - 1]) &&
+      \initialized(&chain->dev_id[0 .. chain->nr - 1]);
     requires \separated(chain, &irq_desc[0 .. NR_IRQS - 1]);
     requires REQ_DISPATCH_8: irqs_off;
     requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: serving_instance;
@@ -173,8 +180,15 @@ int irqsync_in_own_handler(unsigned int irq);
 */
 int get_irqfunc_irq(void);
 
+/* handle_irq is called as a driver-API function is (the call frame of acsl/manage.h), with no
+ * lock held at all. */
 /*@ requires REQ_LOCK_4: dispatch_without_locks: cpu_holds_no_lock;
-    ACSL_API_FRAME;
+    // the API call frame
+    requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
     assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu], g_instance[irq], g_begin[irq];
     ensures ACSL_INIT;
     behavior bad_irq:

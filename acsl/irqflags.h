@@ -22,7 +22,7 @@ irq_flags_t irqsync_local_irq_save(void);
     assigns g_irqs_enabled, ACSL_IRQ_EFFECTS;
     ensures REQ_LOCK_3: restores: g_irqs_enabled == restored_state(flags);
     ensures serving_ok;
-    ACSL_KEEPS_INSTANCES;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */
 void local_irq_restore(irq_flags_t flags);
@@ -39,7 +39,7 @@ void local_irq_disable(void);
     assigns g_irqs_enabled, ACSL_IRQ_EFFECTS;
     ensures irqs_on;
     ensures serving_ok;
-    ACSL_KEEPS_INSTANCES;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */
 void local_irq_enable(void);

@@ -72,7 +72,7 @@ static int irqsync_check_request(const struct irq_desc *desc, unsigned long flag
     ensures REQ_LIFECYCLE_1: \old(desc->nr_actions) == 0 ==> desc->depth == 0 &&
       (desc->status.counter & IRQS_DISABLED) == 0;
     ensures desc_wf(desc);
-    ACSL_KEEPS_INSTANCES;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */
 static void irqsync_install(struct irq_desc *desc, irq_handler_t handler,
@@ -104,7 +104,7 @@ static unsigned int irqsync_find_action(const struct irq_desc *desc, const void 
     ensures REQ_LIFECYCLE_4: last_disables: desc->nr_actions == 0 ==>
       desc->depth == 1 && (desc->status.counter & IRQS_DISABLED) != 0;
     ensures desc_wf(desc);
-    ACSL_KEEPS_INSTANCES;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */
 static void irqsync_unlink(struct irq_desc *desc, unsigned int idx);
@@ -127,7 +127,7 @@ static int irqsync_disable_depth(struct irq_desc *desc, unsigned int irq);
     requires desc_wf(desc);
     assigns desc->depth, desc->status.counter, ACSL_SREAD;
     ensures desc_wf(desc);
-    ACSL_KEEPS_INSTANCES;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
     behavior unbalanced:
       assumes desc->depth == 0;
@@ -180,11 +180,31 @@ void irqsync_init(void);
 */
 static int irqsync_refuse_self_wait(unsigned int irq);
 
-/*@ ACSL_API_FRAME;
+/* The driver API.  Each contract below begins with the call frame of a driver-API function
+ * ("// the API call frame"; spec/proof.md's ACSL_API_FRAME, written out since issue 24; the
+ * contracts of irqsync_disable_depth and irqsync_wait_for_handler, and handle_irq's in
+ * acsl/handle.h, state the same frame): called from task context with a consistent CPU (no
+ * descriptor lock held, interrupts in a state the caller may restore), it returns holding the
+ * same locks, with the same interrupt state.  Then come its assigns clause, ACSL_INIT on
+ * return and its behaviors.  Those on a line number share two (once ACSL_BAD_IRQ and
+ * ACSL_OWN_LINE): bad_irq, a bad number changes nothing (REQ-ERR-1), and, where the call may
+ * wait, own_line, a wait on the line whose handler this CPU runs is refused (REQ-ERR-4). */
+/*@ // the API call frame
+    requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
     assigns ACSL_API_EFFECTS;
     ensures ACSL_INIT;
-    ACSL_BAD_IRQ;
-    ACSL_OWN_LINE;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    behavior own_line:
+      assumes irq_ok(irq) && in_handler_of(irq);
+      assigns warn_count[..];
+      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
     behavior wait:
       assumes irq_ok(irq) && !in_handler_of(irq);
       ensures \result == 0;
@@ -194,11 +214,22 @@ static int irqsync_refuse_self_wait(unsigned int irq);
 */
 int synchronize_irq(unsigned int irq);
 
-/*@ ACSL_API_FRAME;
+/*@ // the API call frame
+    requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
     assigns ACSL_API_EFFECTS;
     ensures ACSL_INIT;
-    ACSL_BAD_IRQ;
-    ACSL_OWN_LINE;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    behavior own_line:
+      assumes irq_ok(irq) && in_handler_of(irq);
+      assigns warn_count[..];
+      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
     behavior disable:
       assumes irq_ok(irq) && !in_handler_of(irq);
       ensures REQ_DEPTH_5: \result == 0 || \result == -IRQSYNC_EOVERFLOW;
@@ -208,10 +239,18 @@ int synchronize_irq(unsigned int irq);
 */
 int disable_irq(unsigned int irq);
 
-/*@ ACSL_API_FRAME;
+/*@ // the API call frame
+    requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
     assigns ACSL_API_EFFECTS;
     ensures ACSL_INIT;
-    ACSL_BAD_IRQ;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
     behavior disable:
       assumes irq_ok(irq);
       ensures REQ_DEPTH_2: REQ_DEPTH_5: \result == 0 || \result == -IRQSYNC_EOVERFLOW;
@@ -221,11 +260,19 @@ int disable_irq(unsigned int irq);
 int disable_irq_nosync(unsigned int irq);
 
 /*@ requires REQ_LOCK_4: dispatch_without_locks: cpu_holds_no_lock;
-    ACSL_API_FRAME;
+    // the API call frame
+    requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
     assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu], g_instance[irq], g_begin[irq];
     ensures irqsync_serving[this_cpu] == \old(irqsync_serving[this_cpu]);
     ensures ACSL_INIT;
-    ACSL_BAD_IRQ;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
     behavior enable:
       assumes irq_ok(irq);
       ensures REQ_DEPTH_4: \result == 0 || \result == -IRQSYNC_EINVAL;
@@ -235,7 +282,12 @@ int disable_irq_nosync(unsigned int irq);
 */
 int enable_irq(unsigned int irq);
 
-/*@ ACSL_API_FRAME;
+/*@ // the API call frame
+    requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
     assigns ACSL_API_EFFECTS;
     ensures ACSL_INIT;
     behavior bad_args:
@@ -254,11 +306,22 @@ int enable_irq(unsigned int irq);
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		const char *name, void *dev_id);
 
-/*@ ACSL_API_FRAME;
+/*@ // the API call frame
+    requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
     assigns ACSL_API_EFFECTS;
     ensures ACSL_INIT;
-    ACSL_BAD_IRQ;
-    ACSL_OWN_LINE;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    behavior own_line:
+      assumes irq_ok(irq) && in_handler_of(irq);
+      assigns warn_count[..];
+      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
     behavior free:
       assumes irq_ok(irq) && !in_handler_of(irq);
       ensures REQ_ERR_3: \result == 0 || \result == -IRQSYNC_ENOENT;
@@ -273,7 +336,12 @@ int free_irq(unsigned int irq, void *dev_id);
  * field (spec/proof.md, "Initialisation"); no function of the core calls irq_stats. */
 /*@ requires out == \null || (\valid(out) && \separated(out, &irq_desc[0 .. NR_IRQS - 1]) &&
                               \separated(out, &irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]));
-    ACSL_API_FRAME;
+    // the API call frame
+    requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
     assigns ACSL_API_EFFECTS, *out;
     behavior bad_args:
       assumes !irq_ok(irq) || out == \null;

@@ -4,24 +4,19 @@
  * Proved by WP against the bodies in src/core/spinlock.c and src/include/irqsync/spinlock_body.h
  * (the lock, the unlock and the irqsave pair); included by proofs/core.c only (spec/proof.md).
  * A clause that covers a requirement is named after it (REQ_SYNC_1 covers REQ-SYNC-1).
+ *
+ * Clauses every lock function shares, written out in each contract (issue 24):
+ *  - of its lock argument (first in each contract): requires ACSL_INIT; requires
+ *    \valid(lock) && lock_not_status(lock);
+ *  - of taking the lock, in every form (last in each contract, "// taken"): one more lock
+ *    held and the held locks distinct, the others kept, the descriptor behind @lock (if any)
+ *    well formed as its last holder left it (acquired_wf, REQ-LOCK-1), this CPU's instances
+ *    kept (instances_kept, REQ-SYNC-1), and the table initialised.
  */
 #ifndef _IRQSYNC_ACSL_SPINLOCK_H
 #define _IRQSYNC_ACSL_SPINLOCK_H
 
 #include "logic/api.h"
-
-/* What every lock function requires of its lock argument @l. */
-#define ACSL_LOCK_ARG(l) \
-    requires ACSL_INIT; \
-    requires \valid(l) && lock_not_status(l)
-/* What taking @l means, in every form of the lock: one more lock held, the others kept, and
- * the descriptor behind @l (if any) well formed, as its last holder left it (REQ-LOCK-1). */
-#define ACSL_LOCK_TAKEN(l) \
-    ensures g_lock_depth == \old(g_lock_depth) + 1 && lock_stack_distinct; \
-    ensures lock_prefix_kept{Pre, Post}; \
-    ensures REQ_LOCK_1: acquired_wf: lock_wf(l); \
-    ACSL_KEEPS_INSTANCES; \
-    ensures ACSL_INIT
 
 /*@ requires \valid(lock) && lock_not_status(lock);
     assigns lock->next.counter, lock->owner.counter;
@@ -34,28 +29,36 @@ void spin_lock_init(spinlock_t *lock);
  * the integer -1), and that load is the last acquire this CPU made (the acquire log: served
  * is about the value loaded, not about a variable).  The rely of irqsync_atomic_read_acquire:
  * the lock word is well formed. */
-/*@ ACSL_LOCK_ARG(lock);
+/*@ requires ACSL_INIT;
+    requires \valid(lock) && lock_not_status(lock);
     assigns ACSL_DESCS, ACSL_SREAD;
     ensures REQ_LOCK_1: served: loaded_turn(lock, ticket);
     ensures no_lock_taken: g_holds == \old(g_holds);
     ensures REQ_LOCK_1: acquire_rely: owner_word_wf(&lock->owner) && sread_unchanged{Pre, Post};
-    ACSL_KEEPS_INSTANCES;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */
 unsigned int irqsync_spin_wait(spinlock_t *lock, unsigned int ticket);
 
-/*@ ACSL_LOCK_ARG(lock);
+/*@ requires ACSL_INIT;
+    requires \valid(lock) && lock_not_status(lock);
     requires lock_stack_room && lock_stack_distinct;
     requires REQ_LOCK_1: no_self_deadlock: !cpu_holds(lock);
     assigns ACSL_DESCS, lock->next.counter, g_lock_stack[..], g_lock_depth, ACSL_SREAD;
     ensures REQ_LOCK_1: owned: cpu_holds_innermost(lock);
     ensures REQ_LOCK_1: new_hold: g_holds == (unsigned int)(\old(g_holds) + 1);
     ensures sread_unchanged{Pre, Post};
-    ACSL_LOCK_TAKEN(lock);
+    // taken
+    ensures g_lock_depth == \old(g_lock_depth) + 1 && lock_stack_distinct;
+    ensures lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_1: acquired_wf: lock_wf(lock);
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
 */
 void spin_lock(spinlock_t *lock);
 
-/*@ ACSL_LOCK_ARG(lock);
+/*@ requires ACSL_INIT;
+    requires \valid(lock) && lock_not_status(lock);
     requires REQ_LOCK_5: releases_own: cpu_holds_innermost(lock);
     requires REQ_LOCK_5: releases_wf: lock_wf(lock);
     assigns lock->owner.counter, g_lock_depth, ACSL_SREAD;
@@ -68,7 +71,8 @@ void spin_lock(spinlock_t *lock);
 */
 void spin_unlock(spinlock_t *lock);
 
-/*@ ACSL_LOCK_ARG(lock);
+/*@ requires ACSL_INIT;
+    requires \valid(lock) && lock_not_status(lock);
     requires REQ_LOCK_4: REQ_ERR_6: irqs_enabled: irqs_on;
     requires interrupt_safe && lock_stack_room && lock_stack_distinct;
     requires !cpu_holds(lock);
@@ -76,11 +80,17 @@ void spin_unlock(spinlock_t *lock);
             g_lock_depth, ACSL_SREAD;
     ensures irqs_off && cpu_holds_innermost(lock);
     ensures sread_unchanged{Pre, Post};
-    ACSL_LOCK_TAKEN(lock);
+    // taken
+    ensures g_lock_depth == \old(g_lock_depth) + 1 && lock_stack_distinct;
+    ensures lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_1: acquired_wf: lock_wf(lock);
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
 */
 void spin_lock_irq(spinlock_t *lock);
 
-/*@ ACSL_LOCK_ARG(lock);
+/*@ requires ACSL_INIT;
+    requires \valid(lock) && lock_not_status(lock);
     requires cpu_holds_innermost(lock) && irq_state_ok;
     requires REQ_LOCK_4: only_lock_held: g_lock_depth == 1;
     requires REQ_LOCK_5: releases_wf: lock_wf(lock);
@@ -89,12 +99,13 @@ void spin_lock_irq(spinlock_t *lock);
     ensures irqs_on && g_lock_depth == \old(g_lock_depth) - 1;
     ensures sread_unchanged{Pre, Post};
     ensures serving_ok;
-    ACSL_KEEPS_INSTANCES;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */
 void spin_unlock_irq(spinlock_t *lock);
 
-/*@ ACSL_LOCK_ARG(lock);
+/*@ requires ACSL_INIT;
+    requires \valid(lock) && lock_not_status(lock);
     requires irq_state_ok && lock_stack_room && lock_stack_distinct;
     requires !cpu_holds(lock);
     assigns g_irqs_enabled, ACSL_DESCS, lock->next.counter, g_lock_stack[..],
@@ -102,11 +113,17 @@ void spin_unlock_irq(spinlock_t *lock);
     ensures REQ_LOCK_3: saves: saves_state(\result, \old(g_irqs_enabled));
     ensures sread_unchanged{Pre, Post};
     ensures irqs_off && cpu_holds_innermost(lock);
-    ACSL_LOCK_TAKEN(lock);
+    // taken
+    ensures g_lock_depth == \old(g_lock_depth) + 1 && lock_stack_distinct;
+    ensures lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_1: acquired_wf: lock_wf(lock);
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
 */
 irq_flags_t irqsync_spin_lock_irqsave(spinlock_t *lock);
 
-/*@ ACSL_LOCK_ARG(lock);
+/*@ requires ACSL_INIT;
+    requires \valid(lock) && lock_not_status(lock);
     requires cpu_holds_innermost(lock) && irq_state_ok;
     requires REQ_LOCK_4: saved_enabled(flags) ==> g_lock_depth == 1;
     requires REQ_LOCK_5: releases_wf: lock_wf(lock);
@@ -116,7 +133,7 @@ irq_flags_t irqsync_spin_lock_irqsave(spinlock_t *lock);
     ensures g_lock_depth == \old(g_lock_depth) - 1;
     ensures sread_unchanged{Pre, Post};
     ensures serving_ok;
-    ACSL_KEEPS_INSTANCES;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */
 void spin_unlock_irqrestore(spinlock_t *lock, irq_flags_t flags);

@@ -7,6 +7,7 @@
 #   make prove-cold     CI's evidence: every unit proved again, no prover cache, compared with
 #                       the store and the reused run (SHARD=i/N, then prove-cold-merge)
 #   make prove-status   which stored units are current, behind (and why) or edited by hand
+#   make prove-contracts  the contracts as WP sees them, for readers -> build/evidence/contracts.c
 #
 # WP exits 0 with unproved goals: proofs/gate.py is the gate (exit 1 on any unproved goal, failed
 # smoke test, unlisted assumption or unsound default). The Why3 configuration is rebuilt on every
@@ -78,8 +79,31 @@ PROVE_UNITS     = $(PYTHON) proofs/units.py --why3conf $(PROVE_WHY3CONF) --cache
                   --evidence $(EVIDENCE)/proofs.json --ledger $(PROVE_DIR)/ledger.md
 PROVE_FC_ARGS   = -- -cpp-extra-args="$(PROVE_CORE_CPP)" $(PROVE_CORE)
 
+# The contracts as WP sees them, for readers: Frama-C's print of the proved program
+# (proofs/core.c with the proof's -cpp-extra-args), every ACSL macro expanded (ACSL_INIT, the
+# location lists), each contract above its function, loop annotations in the bodies.  It is
+# the print whose per-function slices key the proof units (proofs/units.py), so it is what
+# the goals are made from.  No prover runs (about a second).  make prove writes it (not
+# make report): the contracts belong with the proof run's evidence (proofs.json) and are
+# then written from the same sources, and make prove runs without the report's tools.
+PROVE_CONTRACTS := $(EVIDENCE)/contracts.c
+.PHONY: prove-contracts
+prove-contracts: ## the contracts as WP sees them, macros expanded -> build/evidence/contracts.c
+	@mkdir -p $(EVIDENCE) $(PROVE_DIR)
+	@frama-c -cpp-extra-args="$(PROVE_CORE_CPP)" $(PROVE_CORE) -print -ocode $(PROVE_DIR)/contracts.c \
+	  > $(PROVE_DIR)/contracts.log 2>&1 || { tail -n 20 $(PROVE_DIR)/contracts.log; \
+	  echo "prove-contracts: frama-c failed (log: $(PROVE_DIR)/contracts.log)"; exit 2; }
+	@{ printf '%s\n' \
+	  '/* $(PROVE_CONTRACTS) - written by make prove-contracts (make prove runs it): the proved' \
+	  ' * program as Frama-C WP reads it, $(PROVE_CORE) preprocessed with' \
+	  ' * -cpp-extra-args="$(PROVE_CORE_CPP)", every macro of acsl/ expanded, every contract' \
+	  ' * above its function.  Frama-C'"'"'s print (-print -ocode): for reading, never compiled.' \
+	  ' * The contracts of the port and the atomics are assumed (proofs/trusted-base.txt).  */'; \
+	  cat $(PROVE_DIR)/contracts.c; } > $(PROVE_CONTRACTS).tmp && mv $(PROVE_CONTRACTS).tmp $(PROVE_CONTRACTS)
+	@echo "prove-contracts: $(PROVE_CONTRACTS) ($$(grep -c '^/\*@ *\(requires\|assigns\|ensures\|behavior\|terminates\)' $(PROVE_CONTRACTS)) function contracts)"
+
 .PHONY: prove-merge prove-store prove-status
-prove: prove-config | prove-cache-seed ## the WP gate on the core, unit by unit -> build/evidence/proofs.json
+prove: prove-config prove-contracts | prove-cache-seed ## the WP gate on the core, unit by unit -> build/evidence/proofs.json
 	@mkdir -p $(EVIDENCE)
 ifeq ($(SHARD),)
 	@$(PROVE_UNITS) prove $(PROVE_FC_ARGS)

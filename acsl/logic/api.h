@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * acsl/logic/api.h - predicates over this CPU's locks, and the call frame every API contract
- * shares.  Built on the ghost state of logic/model.h and the port contracts of acsl/port.h.
+ * acsl/logic/api.h - the predicates of the driver API's call frame: this CPU's locks
+ * (distinct, no descriptor lock held, apart from the status words), cpu_ready, and the
+ * locked re-check of synchronize_irq.  Built on the logic of logic/model.h and the port
+ * contracts of acsl/port.h (declared after them: their place in the printed program, which
+ * keys the proof units, proofs/units.py).  The call frame itself is written out in each API
+ * contract (acsl/manage.h says what it is).
  *
  * Concurrency: postconditions speak of this CPU's ghost state (interrupt state, lock stack,
  * status-read log) and of the descriptor table's well-formedness.  They do not claim that a
@@ -36,7 +40,9 @@
       cpu_holds_innermost(&d->lock) && desc_wf(d);
 */
 
-/* What the API functions may change (ghost: the free part of the lock stack, the log). */
+/* What the API functions may change (ghost: the free part of the lock stack, the log).  A
+ * location list, kept as a macro (see ACSL_LOCK_FREE, logic/lockstack.h): also the loop
+ * assigns of irqsync_wait_for_handler (src/core/sync.c) and proofs/negative/ name it. */
 #define ACSL_API_EFFECTS ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, ACSL_SREAD, g_irqs_enabled, \
 	warn_count[..]
 
@@ -46,30 +52,5 @@
       g_sread_word == &d->status && g_sread_lock == &d->lock &&
       (g_sread_value & IRQS_INPROGRESS) == 0;
 */
-
-/* The two behaviors every API function on a line number shares: a bad number changes nothing
- * (REQ-ERR-1); a wait on the line whose handler this CPU runs is refused (REQ-ERR-4). */
-#define ACSL_BAD_IRQ \
-    behavior bad_irq: \
-      assumes !irq_ok(irq); \
-      assigns \nothing; \
-      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL
-#define ACSL_OWN_LINE \
-    behavior own_line: \
-      assumes irq_ok(irq) && in_handler_of(irq); \
-      assigns warn_count[..]; \
-      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK
-
-/* The call frame of a driver-API function: called from task context with a consistent CPU
- * (no descriptor lock held, interrupts in a state the caller may restore), it returns holding
- * the same locks, with the same interrupt state.  The clauses and their names are those each
- * API contract spelled out before (the ledger names them); a contract adds its assigns
- * clause, ACSL_INIT on return and its behaviors. */
-#define ACSL_API_FRAME \
-    requires ACSL_INIT; \
-    requires cpu_ready && interrupt_safe && no_desc_lock_held; \
-    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post}; \
-    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled); \
-    ensures cpu_ready
 
 #endif /* _IRQSYNC_ACSL_LOGIC_API_H */

@@ -12,7 +12,8 @@
 
 unsigned int irqsync_serving[IRQSYNC_NR_CPUS];
 
-/* The one place a handler is called through its pointer. */
+/* The one place a handler is called through its pointer.
+ * Contract: acsl/handle.h (irqsync_call_handler). */
 static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id)
 {
 	return handler(dev_id);
@@ -21,6 +22,7 @@ static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id)
 /*
  * One pass of the chain: call every action, in order, with its own dev_id
  * (REQ-DISPATCH-4).  Return: 1 if any returned IRQ_HANDLED, else 0.
+ * Contract: acsl/handle.h (irqsync_run_chain).
  */
 static int irqsync_run_chain(const struct irq_chain *chain)
 {
@@ -42,7 +44,8 @@ static int irqsync_run_chain(const struct irq_chain *chain)
 	return handled;
 }
 
-/* Copy the chain for the next pass.  Called with desc->lock held. */
+/* Copy the chain for the next pass.  Called with desc->lock held.
+ * Contract: acsl/handle.h (irqsync_snapshot_chain). */
 static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain *chain)
 {
 	unsigned int i;
@@ -69,6 +72,7 @@ static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain
  * passes, a line with more than IRQSYNC_SPURIOUS_THRESHOLD unhandled ones
  * is disabled (depth + 1, saturating at IRQSYNC_DEPTH_MAX).
  * Called with desc->lock held.  Return: 1 if the line was just disabled.
+ * Contract: acsl/handle.h (irqsync_note_pass).
  */
 static int irqsync_note_pass(struct irq_desc *desc, int handled)
 {
@@ -106,6 +110,7 @@ static int irqsync_note_pass(struct irq_desc *desc, int handled)
  * spurious from keeping this CPU here (REQ-DISPATCH-6).
  *
  * Return: 1 if spurious detection disabled the line.
+ * Contract: acsl/handle.h (irqsync_run_passes).
  */
 static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
 {
@@ -153,6 +158,7 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_ho
  * Run a handler instance: INPROGRESS is set and the lock held on entry and
  * exit.  Records the line as served by this CPU for get_irqfunc_irq() and
  * for the -EDEADLK checks.  Return: as irqsync_run_passes().
+ * Contract: acsl/handle.h (irqsync_handler_instance).
  */
 static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
 {
@@ -173,6 +179,7 @@ static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq) __m
  * INPROGRESS.  Its contract (acsl/handle.h) requires the locked read of this hold to have
  * found the line idle and enabled, and carries the instance's ghost state: g_begin across
  * the write, g_instance from it on.  Called with desc->lock held.
+ * Contract: acsl/handle.h (irqsync_begin_instance).
  */
 static void irqsync_begin_instance(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
 {
@@ -187,6 +194,7 @@ static void irqsync_begin_instance(struct irq_desc *desc, unsigned int irq) __mu
 /*
  * End this CPU's handler instance of @irq (D_CLEAR_INPROGRESS): the write that clears
  * INPROGRESS, and with it the ghost g_instance.  Called with desc->lock held.
+ * Contract: acsl/handle.h (irqsync_end_instance).
  */
 static void irqsync_end_instance(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
 {
@@ -198,6 +206,7 @@ static void irqsync_end_instance(struct irq_desc *desc, unsigned int irq) __must
 /*
  * Dispatch one arrival on @irq: every locked path leaves through the one unlock at the end
  * (D_UNLOCK when the arrival was only counted or held, D_UNLOCK_END after an instance ran).
+ * Contract: acsl/handle.h (handle_irq).
  */
 int handle_irq(unsigned int irq)
 {
@@ -258,11 +267,13 @@ unlock:
 	return 0;
 }
 
+/* Contract: acsl/handle.h (irqsync_in_own_handler). */
 int irqsync_in_own_handler(unsigned int irq)
 {
 	return irqsync_serving[irqsync_port_cpu_id()] == irq + 1U;
 }
 
+/* Contract: acsl/handle.h (get_irqfunc_irq). */
 int get_irqfunc_irq(void)
 {
 	unsigned int serving = irqsync_serving[irqsync_port_cpu_id()];

@@ -12,7 +12,8 @@
 
 struct irq_desc irq_desc[NR_IRQS];
 
-/* Free one action slot.  The line is being initialised or its lock is held. */
+/* Free one action slot.  The line is being initialised or its lock is held.
+ * Contract: acsl/manage.h (irqsync_action_clear). */
 static void irqsync_action_clear(struct irq_desc *desc, unsigned int slot)
 {
 	struct irqaction *action = &desc->action[slot];
@@ -23,17 +24,19 @@ static void irqsync_action_clear(struct irq_desc *desc, unsigned int slot)
 	action->flags = 0UL;
 }
 
-/* Copy action slot @from into slot @to.  Lock held. */
+/* Copy action slot @from into slot @to.  Lock held.
+ * Contract: acsl/manage.h (irqsync_action_move). */
 static void irqsync_action_move(struct irq_desc *desc, unsigned int to, unsigned int from)
 {
-	/* Field by field: the initialisation proof follows each field (acsl/logic/model.h). */
+	/* Field by field: the initialisation proof follows each field (acsl/logic/init.h). */
 	desc->action[to].handler = desc->action[from].handler;
 	desc->action[to].dev_id = desc->action[from].dev_id;
 	desc->action[to].name = desc->action[from].name;
 	desc->action[to].flags = desc->action[from].flags;
 }
 
-/* Put one line in its initial state: no action, depth 1, DISABLED. */
+/* Put one line in its initial state: no action, depth 1, DISABLED.
+ * Contract: acsl/manage.h (irqsync_desc_init). */
 static void irqsync_desc_init(struct irq_desc *desc)
 {
 	unsigned int i;
@@ -62,6 +65,7 @@ static void irqsync_desc_init(struct irq_desc *desc)
 	desc->spur_unhandled = 0U;
 }
 
+/* Contract: acsl/manage.h (irqsync_init). */
 void irqsync_init(void)
 {
 	unsigned int i;
@@ -92,6 +96,7 @@ void irqsync_init(void)
  * May an action with @flags and @dev_id join the line?  Lock held.
  * Return: 0, -IRQSYNC_EBUSY, -IRQSYNC_EINVAL (duplicate shared dev_id) or
  * -IRQSYNC_ENOSPC.
+ * Contract: acsl/manage.h (irqsync_check_request).
  */
 static int irqsync_check_request(const struct irq_desc *desc, unsigned long flags,
 				 const void *dev_id)
@@ -129,6 +134,7 @@ static int irqsync_check_request(const struct irq_desc *desc, unsigned long flag
  * (REQ-LIFECYCLE-8; Linux does, "another chance"): the spurious disable is one level of the
  * depth that disable_irq counts, not marked apart, so undoing it here could undo a driver's
  * disable instead.  enable_irq re-enables the line (docs/linux-differences.md).
+ * Contract: acsl/manage.h (irqsync_install).
  */
 static void irqsync_install(struct irq_desc *desc, irq_handler_t handler,
 			    unsigned long flags, const char *name, void *dev_id)
@@ -148,7 +154,8 @@ static void irqsync_install(struct irq_desc *desc, irq_handler_t handler,
 	}
 }
 
-/* Parenthesised: the header's type-checking macro of the same name must not expand here. */
+/* Parenthesised: the header's type-checking macro of the same name must not expand here.
+ * Contract: acsl/manage.h (request_irq). */
 int (request_irq)(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		  const char *name, void *dev_id)
 {
@@ -172,7 +179,8 @@ int (request_irq)(unsigned int irq, irq_handler_t handler, unsigned long flags,
 	return ret;
 }
 
-/* Index of the action with @dev_id, or nr_actions if none.  Lock held. */
+/* Index of the action with @dev_id, or nr_actions if none.  Lock held.
+ * Contract: acsl/manage.h (irqsync_find_action). */
 static unsigned int irqsync_find_action(const struct irq_desc *desc, const void *dev_id)
 {
 	unsigned int i;
@@ -192,6 +200,7 @@ static unsigned int irqsync_find_action(const struct irq_desc *desc, const void 
  * Unlink action @idx, keeping the others in order; the last one leaves the
  * line depth 1, DISABLED, no PENDING (REQ-LIFECYCLE-4).  A running pass
  * still holds its own copy of the chain; free_irq waits for it.  Lock held.
+ * Contract: acsl/manage.h (irqsync_unlink).
  */
 static void irqsync_unlink(struct irq_desc *desc, unsigned int idx)
 {
@@ -222,7 +231,8 @@ static void irqsync_unlink(struct irq_desc *desc, unsigned int idx)
 	}
 }
 
-/* Refuse to wait on the handler instance that is calling (REQ-ERR-4). */
+/* Refuse to wait on the handler instance that is calling (REQ-ERR-4).
+ * Contract: acsl/manage.h (irqsync_refuse_self_wait). */
 static int irqsync_refuse_self_wait(unsigned int irq)
 {
 	if (!irqsync_in_own_handler(irq))
@@ -231,6 +241,7 @@ static int irqsync_refuse_self_wait(unsigned int irq)
 	return -IRQSYNC_EDEADLK;
 }
 
+/* Contract: acsl/manage.h (free_irq). */
 int free_irq(unsigned int irq, void *dev_id)
 {
 	struct irq_desc *desc;
@@ -261,7 +272,8 @@ int free_irq(unsigned int irq, void *dev_id)
 	return 0;
 }
 
-/* The depth update shared by disable_irq and disable_irq_nosync (valid irq). */
+/* The depth update shared by disable_irq and disable_irq_nosync (valid irq).
+ * Contract: acsl/manage.h (irqsync_disable_depth). */
 static int irqsync_disable_depth(struct irq_desc *desc, unsigned int irq)
 {
 	irq_flags_t flags;
@@ -279,6 +291,7 @@ static int irqsync_disable_depth(struct irq_desc *desc, unsigned int irq)
 	return ret;
 }
 
+/* Contract: acsl/manage.h (disable_irq_nosync). */
 int disable_irq_nosync(unsigned int irq)
 {
 	if (irq >= NR_IRQS)
@@ -286,6 +299,7 @@ int disable_irq_nosync(unsigned int irq)
 	return irqsync_disable_depth(&irq_desc[irq], irq);
 }
 
+/* Contract: acsl/manage.h (disable_irq). */
 int disable_irq(unsigned int irq)
 {
 	int ret = 0;
@@ -305,6 +319,7 @@ int disable_irq(unsigned int irq)
  * Undo one disable (REQ-DEPTH-3).  Returns -IRQSYNC_EINVAL when the depth is already 0
  * (nothing changed, REQ-DEPTH-4), 1 when this call enabled the line and an arrival was
  * held meanwhile (the caller replays it, REQ-DISPATCH-7), else 0.
+ * Contract: acsl/manage.h (irqsync_enable_depth).
  */
 static int irqsync_enable_depth(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
 {
@@ -320,6 +335,7 @@ static int irqsync_enable_depth(struct irq_desc *desc, unsigned int irq) __must_
 	return (status & IRQS_PENDING) != 0U;
 }
 
+/* Contract: acsl/manage.h (enable_irq). */
 int enable_irq(unsigned int irq)
 {
 	struct irq_desc *desc;
@@ -346,6 +362,7 @@ int enable_irq(unsigned int irq)
 	return 0;
 }
 
+/* Contract: acsl/manage.h (synchronize_irq). */
 int synchronize_irq(unsigned int irq)
 {
 	if (irq >= NR_IRQS)
@@ -356,6 +373,7 @@ int synchronize_irq(unsigned int irq)
 	return 0;
 }
 
+/* Contract: acsl/manage.h (irq_stats). */
 int irq_stats(unsigned int irq, struct irq_stats *out)
 {
 	struct irq_desc *desc;

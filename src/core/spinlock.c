@@ -23,6 +23,7 @@
 #define VG_LOCK_RELEASED(l) ((void)0)
 #endif
 
+/* Contract: acsl/spinlock.h (spin_lock_init). */
 void spin_lock_init(spinlock_t *lock)
 {
 	irqsync_atomic_set_relaxed(&lock->next, 0U);
@@ -30,7 +31,8 @@ void spin_lock_init(spinlock_t *lock)
 	VG_LOCK_CREATE(lock);
 }
 
-/* The contended path of spin_lock(): LOCK_WAIT reads until @ticket is served. */
+/* The contended path of spin_lock(): LOCK_WAIT reads until @ticket is served.
+ * Contract: acsl/spinlock.h (irqsync_spin_wait). */
 unsigned int irqsync_spin_wait(spinlock_t *lock, unsigned int ticket)
 {
 	irqsync_port_cpu_relax();
@@ -48,6 +50,7 @@ unsigned int irqsync_spin_wait(spinlock_t *lock, unsigned int ticket)
 #include <irqsync/spinlock_body.h>
 #endif
 
+/* Contract: acsl/spinlock.h (spin_lock_irq). */
 void spin_lock_irq(spinlock_t *lock)
 {
 #ifdef IRQSYNC_DEBUG
@@ -59,6 +62,7 @@ void spin_lock_irq(spinlock_t *lock)
 	spin_lock(lock);
 }
 
+/* Contract: acsl/spinlock.h (spin_unlock_irq). */
 void spin_unlock_irq(spinlock_t *lock)
 {
 	spin_unlock(lock);

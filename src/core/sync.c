@@ -19,6 +19,7 @@
  * lock after our release, which publishes the caller's stores
  * (REQ-SYNC-3, -4), while our acquire makes the ended instance's writes
  * visible (REQ-SYNC-2).
+ * Contract: acsl/sync.h (irqsync_wait_for_handler).
  */
 void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq)
 {

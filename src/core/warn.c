@@ -7,13 +7,15 @@
 static irqsync_atomic_t warn_count[IRQSYNC_WARN_NR_CODES];
 static irqsync_warn_hook_t warn_hook;
 
-/* The one call through the hook pointer. */
+/* The one call through the hook pointer.
+ * Contract: acsl/warn.h (irqsync_call_warn_hook). */
 static void irqsync_call_warn_hook(irqsync_warn_hook_t hook,
 				   enum irqsync_warn_code code, unsigned int irq)
 {
 	hook(code, irq);
 }
 
+/* Contract: acsl/warn.h (irqsync_warn). */
 void irqsync_warn(enum irqsync_warn_code code, unsigned int irq)
 {
 	irqsync_warn_hook_t hook = warn_hook;
@@ -25,6 +27,7 @@ void irqsync_warn(enum irqsync_warn_code code, unsigned int irq)
 		irqsync_call_warn_hook(hook, code, irq);
 }
 
+/* Contract: acsl/warn.h (irqsync_set_warn_hook). */
 irqsync_warn_hook_t irqsync_set_warn_hook(irqsync_warn_hook_t hook)
 {
 	irqsync_warn_hook_t old = warn_hook;
@@ -33,6 +36,7 @@ irqsync_warn_hook_t irqsync_set_warn_hook(irqsync_warn_hook_t hook)
 	return old;
 }
 
+/* Contract: acsl/warn.h (irqsync_warn_count). */
 long irqsync_warn_count(int code)
 {
 	if (code < 0 || code >= (int)IRQSYNC_WARN_NR_CODES)
@@ -40,7 +44,8 @@ long irqsync_warn_count(int code)
 	return (long)irqsync_atomic_read_relaxed(&warn_count[code]);
 }
 
-/* Called by irqsync_init() only, while no CPU uses the library. */
+/* Called by irqsync_init() only, while no CPU uses the library.
+ * Contract: acsl/warn.h (irqsync_warn_reset). */
 void irqsync_warn_reset(void)
 {
 	unsigned int i;

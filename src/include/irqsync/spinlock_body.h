@@ -24,6 +24,7 @@
 /*
  * Take a ticket; the first look at @owner usually finds it served.  Otherwise wait out of
  * line, in irqsync_spin_wait(), which reads @owner again (LOCK_WAIT) until it is.
+ * Contract: acsl/spinlock.h (spin_lock).
  */
 IRQSYNC_SPIN_FN void spin_lock(spinlock_t *lock)
 {
@@ -40,14 +41,15 @@ IRQSYNC_SPIN_FN void spin_lock(spinlock_t *lock)
 	IRQSYNC_SPIN_ACQUIRED(lock);
 	/* This CPU owns the lock only because the last acquire it made, a load of @owner after
 	 * the ticket's fetch-and-add (which is logged too), returned its ticket: all 32 bits
-	 * compared, as the wait compares them.  The proof reads the acquire log (acsl/port.h),
+	 * compared, as the wait compares them.  The proof reads the acquire log (acsl/atomic.h),
 	 * the value the load returned, not @turn, which code could overwrite. */
 	/*@ assert REQ_LOCK_1: my_turn: loaded_turn(lock, ticket); */
 	(void)turn;
 	/*@ ghost g_lock_stack[g_lock_depth] = lock; g_lock_depth++; g_holds++; */
 }
 
-/* Only the holder writes @owner: it may read it relaxed, and publish owner + 1 by release. */
+/* Only the holder writes @owner: it may read it relaxed, and publish owner + 1 by release.
+ * Contract: acsl/spinlock.h (spin_unlock). */
 IRQSYNC_SPIN_FN void spin_unlock(spinlock_t *lock)
 {
 	unsigned int owner = 0U;
@@ -59,7 +61,8 @@ IRQSYNC_SPIN_FN void spin_unlock(spinlock_t *lock)
 	/*@ ghost g_lock_depth--; */
 }
 
-/* REQ-LOCK-3: safe whatever the interrupt state; the state before is returned. */
+/* REQ-LOCK-3: safe whatever the interrupt state; the state before is returned.
+ * Contract: acsl/spinlock.h (irqsync_spin_lock_irqsave). */
 IRQSYNC_SPIN_FN irq_flags_t irqsync_spin_lock_irqsave(spinlock_t *lock)
 {
 	irq_flags_t flags;
@@ -69,6 +72,7 @@ IRQSYNC_SPIN_FN irq_flags_t irqsync_spin_lock_irqsave(spinlock_t *lock)
 	return flags;
 }
 
+/* Contract: acsl/spinlock.h (spin_unlock_irqrestore). */
 IRQSYNC_SPIN_FN void spin_unlock_irqrestore(spinlock_t *lock, irq_flags_t flags)
 {
 	spin_unlock(lock);

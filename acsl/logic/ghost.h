@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * acsl/logic/ghost.h - this CPU's ghost state, and the CPU it is (part of logic/model.h).
+ *
+ * Frama-C 25 has no ghost struct fields, so all of it is ghost globals; they are declared
+ * here together, before any predicate (the order of logic/model.h), each described by the
+ * file whose predicates read it:
+ *   g_irqs_enabled             this CPU's local interrupt-enable state (1 enabled, 0 disabled):
+ *                              logic/irqstate.h
+ *   g_lock_stack[0 .. depth-1] the locks this CPU holds, innermost last: "lock l is owned by
+ *   g_lock_depth               this CPU" is cpu_holds(l): logic/lockstack.h
+ *   g_sread_*, g_holds,        the logs of this CPU's last status-word read and last acquire,
+ *   g_aread_*                  and the hold count: logic/logs.h
+ *   g_exclusive                1 when no other CPU uses the library (irqsync_init's context):
+ *                              logic/descriptors.h (who may write a status word)
+ *   g_instance[i], g_begin[i]  the handler instances this CPU runs: logic/instances.h
+ * Real state the model reads: irq_desc[] (status word, depth, action chain) and
+ * irqsync_serving[] (which line each CPU is serving), both declared by src/core/internal.h.
+ */
+#ifndef _IRQSYNC_ACSL_LOGIC_GHOST_H
+#define _IRQSYNC_ACSL_LOGIC_GHOST_H
+
+#include "../../src/core/internal.h"
+
+/* The most locks one CPU may hold at once in the proofs (the core itself needs one). */
+#define IRQSYNC_MAX_HELD 4
+
+//@ ghost int g_irqs_enabled;
+//@ ghost spinlock_t *g_lock_stack[IRQSYNC_MAX_HELD];
+//@ ghost int g_lock_depth;
+//@ ghost const irqsync_atomic_t *g_sread_word;
+//@ ghost unsigned int g_sread_value;
+//@ ghost spinlock_t *g_sread_lock;
+//@ ghost unsigned int g_sread_holds;
+//@ ghost unsigned int g_holds;
+//@ ghost const irqsync_atomic_t *g_aread_word;
+//@ ghost unsigned int g_aread_value;
+//@ ghost int g_exclusive;
+//@ ghost int g_instance[NR_IRQS];
+//@ ghost int g_begin[NR_IRQS];
+
+/*@ axiomatic this_cpu {
+      // The id of the CPU that runs the verified code (trusted base: port contract).
+      logic integer this_cpu;
+      axiom this_cpu_range: 0 <= this_cpu < IRQSYNC_NR_CPUS;
+      // Whether a saved interrupt state says "enabled" (the encoding is the port's:
+      // REQ-FLAGS-2); only the port contracts relate it to g_irqs_enabled.
+      logic boolean port_state_enabled(irq_flags_t f);
+    }
+*/
+
+#endif /* _IRQSYNC_ACSL_LOGIC_GHOST_H */

@@ -49,6 +49,7 @@ struct hosted_cpu {
 	pthread_t thread;			/* valid while attached */
 	_Atomic unsigned int inflight;		/* irq + 1 while its handle_irq() runs here, else 0 */
 	_Atomic unsigned long raised, coalesced, signals, deferred, delivered, held;
+	unsigned int id;			/* its index in hosted_cpus (set at attach) */
 };
 
 static struct hosted_cpu hosted_cpus[IRQSYNC_NR_CPUS];
@@ -234,6 +235,7 @@ int irqsync_hosted_cpu_attach(unsigned int cpu)
 	if (!atomic_compare_exchange_strong(&c->attached, &expected, -1))
 		return -IRQSYNC_EBUSY;
 	c->thread = pthread_self();
+	c->id = cpu;
 	hosted_masked = 0;
 	hosted_cpu = (sig_atomic_t)cpu;
 	hosted_pending_word = &c->pending;
@@ -394,7 +396,7 @@ static void hosted_repend(unsigned int irq, unsigned int cpu)
 static int hosted_take(struct hosted_cpu *c, unsigned int irq)
 {
 	unsigned long long bit = 1ULL << irq;
-	unsigned int cpu = (unsigned int)(c - hosted_cpus), none = 0U, h;
+	unsigned int cpu = c->id, none = 0U, h;
 
 	atomic_store(&c->inflight, irq + 1U);
 	if (!(atomic_load(&hosted_line_masked) & bit))
@@ -464,6 +466,7 @@ struct hosted_chan {
 	_Atomic unsigned int waiters;	/* announced waiters (a wake without any makes no call) */
 	void (*fn)(unsigned int chan);
 	pthread_t thread;
+	unsigned int id;	/* its index in hosted_chans (set at start) */
 };
 static struct hosted_chan hosted_chans[IRQSYNC_PORT_CHANNELS];
 
@@ -496,7 +499,7 @@ static void hosted_futex_wake(_Atomic unsigned int *word, int n)
 static void *hosted_chan_thread(void *arg)
 {
 	struct hosted_chan *c = arg;
-	unsigned int chan = (unsigned int)(c - hosted_chans), seen;
+	unsigned int chan = c->id, seen;
 	sigset_t set;
 
 	sigemptyset(&set);
@@ -529,6 +532,7 @@ int irqsync_port_thread_start(unsigned int chan, void (*fn)(unsigned int chan))
 			r = -IRQSYNC_EBUSY;		/* started twice: a caller's bug */
 		} else {
 			c->fn = fn;
+			c->id = chan;
 			atomic_store(&c->stop, 0U);
 			if (pthread_create(&c->thread, NULL, hosted_chan_thread, c) != 0)
 				r = -IRQSYNC_ENOMEM;

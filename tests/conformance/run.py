@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """run.py - generate SPIN schedules and replay them on the C core (REQ-IMPL-3, REQ-TCB-1).
 
-  run.py [--tree DIR] [--seeds N] [--trails N] [--min N] --out FILE
+  run.py [--tree DIR] [--build BUILD] [--seeds N] [--trails N] [--min N] --out FILE
 
 (`make conformance`, the stamped producer, writes build/evidence/conformance.json; the test
-group 80-conformance writes build/conformance/conformance.json.)
+group 80-conformance writes $BUILD/conformance/conformance.json.)
 
-Runs tests/conformance/gen.py on the tree's model, then DIR/build/conformance/replay-v{0,1,2}
+Runs tests/conformance/gen.py on the tree's model, then BUILD/conformance/replay-v{0,1,2}
+(BUILD: the build directory, default DIR/build; a relative one is taken from the current directory)
 on the schedules of each variant (v2's include the v0/v1 counterexamples as mapped schedules),
 then the control: replay-v0 on the same mapped schedules, each of which must show the race
 outcome.  Writes a JSON summary, prints one line per variant and the total, and exits 1 if any
@@ -64,11 +65,14 @@ def main():
     ap.add_argument("--only", default="sync,free,depth")
     ap.add_argument("--min", type=int, default=0)
     ap.add_argument("--out")
+    ap.add_argument("--build", metavar="DIR", help="the build directory holding conformance/replay-v* and "
+                    "evidence/trails (default: the tree's build/)")
     ap.add_argument("--mapped-control", metavar="BUILD",
                     help="only the control, with this harness (e.g. replay-v2, which must fail it)")
     a = ap.parse_args()
     tree = os.path.abspath(a.tree)
-    work = os.path.join(tree, "build", "conformance")
+    build = os.path.abspath(a.build) if a.build else os.path.join(tree, "build")
+    work = os.path.join(build, "conformance")
     if a.mapped_control:
         return mapped_control(work, {}, {}, a.mapped_control)
     if not a.out:
@@ -77,7 +81,7 @@ def main():
     t0 = time.time()
     g = subprocess.run([sys.executable, os.path.join(tree, "tests/conformance/gen.py"), "--tree", tree,
                         "--seeds", str(a.seeds), "--trails", str(a.trails), "--only", a.only,
-                        "--saved", os.path.join(tree, "build", "evidence", "trails"),
+                        "--saved", os.path.join(build, "evidence", "trails"),
                         "--out", os.path.join(work, "schedules")], capture_output=True, text=True)
     if g.returncode != 0:
         print(g.stdout + g.stderr)

@@ -19,11 +19,14 @@
 #   gate-code       proofs/gate.py changed: every stored unit is behind, for that reason alone,
 #                   and make prove as make check runs it (--stale-context fail) fails at once
 #                   saying so, proving nothing
-# The copy shares the main tree's prover cache and Why3 configuration (make prove first).
+# The copy shares the main tree's prover cache and Why3 configuration (make prove first), in the
+# build directory BUILD (default build; make and tools/runtests.py pass it); the copy itself lives
+# there too, and writes its own results under its own build/.
 set -euo pipefail
 mode=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
-work=$root/build/proofs/reuse-$mode
+bd=${BUILD:-build}; [[ $bd == /* ]] || bd=$root/$bd   # relative to the tree, as make has it
+work=$bd/proofs/reuse-$mode
 rm -rf "$work" && mkdir -p "$work/tree"
 cd "$root"
 git ls-files -z --cached --others --exclude-standard -- src acsl proofs \
@@ -75,8 +78,8 @@ esac
 # As make check runs make prove: a store made under another key context (every unit behind)
 # fails at once, instead of proving every unit in the copy.
 units_copy() {  # units_copy CMD [OPTIONS]
-  python3 proofs/units.py "$@" --stale-context fail --why3conf "$root/build/proofs/why3.conf" \
-    --cache-dir "$root/build/proofs/cache" --jobs 2 --unit-par 2 --outdir build/proofs/units \
+  python3 proofs/units.py "$@" --stale-context fail --why3conf "$bd/proofs/why3.conf" \
+    --cache-dir "$bd/proofs/cache" --jobs 2 --unit-par 2 --outdir build/proofs/units \
     --trusted proofs/trusted-base.txt --skip-fct irqsync_call_handler,irqsync_call_warn_hook \
     --evidence build/proofs.json -- -cpp-extra-args="-Isrc/include -Isrc/core" proofs/core.c
 }

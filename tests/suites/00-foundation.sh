@@ -110,6 +110,18 @@ build_dir() {
   return "$rc"
 }
 t_run "runner/BUILD=DIR: results and logs are written under DIR" build_dir
+# make check hands BUILD to the runner however it was set: make exports it by itself only from
+# the command line or the environment, not from a makefile (mk/config.mk's default, or one that
+# includes the project's). Shown on make -n with a makefile that sets it, nothing inherited.
+check_passes_build() {
+  local d=$B/check-build out
+  rm -rf "$d"
+  out=$(printf 'BUILD := %s\ninclude Makefile\n' "$d" |
+        env -u BUILD -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -n -f - check) || return 1
+  echo "$out"
+  grep -F -- '-m tools.runtests' <<<"$out" | grep -qF "BUILD='$d' "
+}
+t_run "runner/make check passes a BUILD set in a makefile to the runner" check_passes_build
 
 # A suite whose build case fails stops there: it never runs the binary an older build left.
 t_run_fail "runner/a failed build runs no older binary" '^0 passed, 1 failed$' \

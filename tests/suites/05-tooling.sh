@@ -4,7 +4,7 @@
 # output, the proof gate's goal times and WP report, the step tables rendered from the step
 # map, the runner's totals, the lint readers, and the command line of the entry points.
 . tests/lib.sh
-B=build/tooling; mkdir -p "$B"
+B=${BUILD:-build}/tooling; mkdir -p "$B"
 XML=$B/junit.xml
 
 # python3-pytest installs for Debian's python3; a python3 earlier on PATH (a virtualenv, pyenv)

@@ -2,20 +2,21 @@
 # 20-unit — the C library on the host: unit tests (release, debug, step-hook, ASan+UBSan,
 # TSan builds), compile-fail tests, link/symbol checks.  Budget: <= 2 min.
 source tests/lib.sh
+BD=${BUILD:-build}   # the build directory (make and tools/runtests.py pass BUILD)
 
 t_run "unit/build [REQ-IMPL-2]" make -s -j2 unit-tests
 ((T_LAST_RC == 0)) || exit 0   # the build failed (recorded above): never run an older binary
 
-t_tap unit build/tests/unit
-t_tap unit-debug build/tests/unit-debug
-t_tap unit-steps build/tests/unit-steps
-t_tap asan-ubsan build/tests/unit-asan
+t_tap unit "$BD/tests/unit"
+t_tap unit-debug "$BD/tests/unit-debug"
+t_tap unit-steps "$BD/tests/unit-steps"
+t_tap asan-ubsan "$BD/tests/unit-asan"
 # Sanitizer builds of the same unit tests (REQ-IMPL-2; every case name carries its REQ IDs).
 # TSan needs ASLR compatible with its shadow layout; setarch -R disables randomisation if allowed.
 if setarch "$(uname -m)" -R true 2>/dev/null; then
-  t_tap tsan setarch "$(uname -m)" -R build/tests/unit-tsan
+  t_tap tsan setarch "$(uname -m)" -R "$BD/tests/unit-tsan"
 else
-  t_tap tsan build/tests/unit-tsan
+  t_tap tsan "$BD/tests/unit-tsan"
 fi
 
 # A test program that never returns is a failure under the name of the case it hung in, its
@@ -25,11 +26,17 @@ fi
 # program hangs in arrival_during_instance_is_replayed: CPU 0's arrival runs a second instance of
 # the held handler, which waits for a release only CPU 0 could give. (The cases before it fail or
 # pass, and return: disable_irq_nosync_does_not_wait only misses INPROGRESS.)
-HANG=build/unit/hang
+HANG=$BD/unit/hang
 seed_mutant() { # <catalog id> — print the path of a copy of the tree with that mutant applied
-  python3 - "$1" <<'EOF'
-import sys
+  # (the copy under $HANG/trees, in this run's build directory, not the campaign's build/mutants/;
+  # a build directory inside the tree other than build/ would be copied into itself: not there)
+  python3 - "$1" "$HANG/trees" <<'EOF'
+import os, sys
 from tools.mutants import campaign
+work = os.path.abspath(sys.argv[2])
+rel = os.path.relpath(work, campaign.ROOT)
+if rel.startswith("..") or rel.split(os.sep)[0] == "build":
+    campaign.WORK = work
 print(campaign.copy_tree(next(m for m in campaign.load() if m["id"] == sys.argv[1])))
 EOF
 }
@@ -47,7 +54,8 @@ hang_run() {
   ! grep -q '^fail' "$d/results.tsv"
 }
 hang_mutant() {
-  local tree; tree=$(seed_mutant c-inprogress-never-set) && make -C "$tree" -s -j2 build/tests/unit || return 2
+  # the copy builds into its own build/ (BUILD=build: not this run's build directory)
+  local tree; tree=$(seed_mutant c-inprogress-never-set) && make -C "$tree" -s -j2 BUILD=build build/tests/unit || return 2
   hang_run 5 "$tree/build/tests/unit" mutant
 }
 t_run_fail "unit/hang: a dispatch that never sets INPROGRESS is a named timeout after 5 s, nothing left running [REQ-TCB-1 REQ-DISPATCH-3]" \
@@ -56,7 +64,7 @@ t_run_fail "unit/hang: a dispatch that never sets INPROGRESS is a named timeout 
 # The control: the same run of the unmutated program passes that case (in about 0.3 s; the limit
 # is wider only so that a loaded machine cannot fail the control).
 hang_control() {
-  hang_run 60 build/tests/unit control &&
+  hang_run 60 "$BD/tests/unit" control &&
     grep -q '^pass[[:space:]]unit/arrival_during_instance_is_replayed ' "$HANG/control/results.tsv"
 }
 t_run "unit/hang-control: the unmutated program passes the same run [REQ-TCB-1]" hang_control
@@ -112,7 +120,7 @@ locked_wait() { # <object>: irqsync_wait_for_handler calls the lock
 }
 wait_code() { objdump -d --disassemble=irqsync_wait_for_handler "$1" | sed -n '/>:$/,$p'; }
 variant_request_ignored() { # <v>
-  local d=build/unit/variant-request-v$1 f
+  local d=$BD/unit/variant-request-v$1 f
   rm -rf "$d"; mkdir -p "$d"
   for f in src/core/*.c; do
     "${CCLINE[@]}" -DIRQSYNC_TESTING -DIRQSYNC_TEST_VARIANT="$1" -c "$f" -o "$d/$(basename "$f" .c).o" || return 1
@@ -120,9 +128,9 @@ variant_request_ignored() { # <v>
   if nm --defined-only "$d"/*.o | grep -w irqsync_test_variant; then echo "^ a variant marker"; return 1; fi
   nm --defined-only "$d/sync.o" | grep -qw irqsync_wait_for_handler || { echo "no wait in sync.o"; return 1; }
   locked_wait "$d/sync.o" || return 1
-  diff <(wait_code build/lib/obj/core/sync.o) <(wait_code "$d/sync.o") || { echo "differs from the shipped wait"; return 1; }
+  diff <(wait_code "$BD/lib/obj/core/sync.o") <(wait_code "$d/sync.o") || { echo "differs from the shipped wait"; return 1; }
   echo "v$1 requested: the shipped locked re-check, no variant marker"
-  ! locked_wait build/libs/v0/obj/twins/variants/sync-v0.o >/dev/null || { echo "the v0 library's wait takes the lock: blind check"; return 1; }
+  ! locked_wait "$BD/libs/v0/obj/twins/variants/sync-v0.o" >/dev/null || { echo "the v0 library's wait takes the lock: blind check"; return 1; }
 }
 for v in 0 1; do
   t_run "variant/v$v-request-from-src-builds-the-shipped-wait [REQ-SYNC-6 REQ-SYNC-3]" variant_request_ignored $v
@@ -135,12 +143,12 @@ t_run_fail "compile-fail/step-hooks-default-build [REQ-IMPL-3]" \
 undefined() { nm -u "$1" 2>/dev/null | awk '{print $NF}' | sort -u; }
 defined() { nm --defined-only "$1" 2>/dev/null | awk '{print $NF}' | sort -u; }
 no_alloc() { # REQ-IMPL-1
-  local u; u=$(undefined build/lib/libirqsync.a)
+  local u; u=$(undefined "$BD/lib/libirqsync.a")
   grep -qx pthread_kill <<<"$u" || { echo "nm -u sees nothing: the check would be blind"; return 1; }
   if grep -Ex 'malloc|calloc|realloc|free|aligned_alloc|posix_memalign|valloc|strdup|strndup|mmap|sbrk|brk' <<<"$u"; then
     echo "the library references an allocator"; return 1
   fi
-  local core; core=$(for o in build/lib/obj/core/*.o; do undefined "$o"; done | sort -u)
+  local core; core=$(for o in "$BD"/lib/obj/core/*.o; do undefined "$o"; done | sort -u)
   echo "core references:" $core
   if grep -vE '^(irqsync_|spin_|local_irq_|irqs_disabled|handle_irq|irq_desc)' <<<"$core"; then
     echo "the core references something outside the library and the port"; return 1
@@ -148,12 +156,12 @@ no_alloc() { # REQ-IMPL-1
 }
 t_run "link/no-dynamic-allocation [REQ-IMPL-1]" no_alloc
 no_test_code() { # REQ-SYNC-6, REQ-IMPL-3
-  local d; d=$(defined build/lib/libirqsync.a)
+  local d; d=$(defined "$BD/lib/libirqsync.a")
   grep -qx synchronize_irq <<<"$d" || { echo "no synchronize_irq: blind check"; return 1; }
   if grep -Ex 'irqsync_test_variant|irqsync_step|irqsync_set_step_hook' <<<"$d"; then
     echo "default build carries test code"; return 1
   fi
-  grep -qx irqsync_test_variant <<<"$(defined build/libs/v0/libirqsync.a)" || { echo "v0 lib not marked"; return 1; }
-  grep -qx irqsync_step <<<"$(defined build/libs/hooks/libirqsync.a)" || { echo "hook lib has no hook"; return 1; }
+  grep -qx irqsync_test_variant <<<"$(defined "$BD/libs/v0/libirqsync.a")" || { echo "v0 lib not marked"; return 1; }
+  grep -qx irqsync_step <<<"$(defined "$BD/libs/hooks/libirqsync.a")" || { echo "hook lib has no hook"; return 1; }
 }
 t_run "link/default-build-has-no-variant-or-hook [REQ-SYNC-6 REQ-IMPL-3]" no_test_code

@@ -6,7 +6,7 @@
 # tests/shipped/mutants.py must fail it by name. The compiled side (the release store is the
 # store that publishes) is the barrier check of [70-cross]. [REQ-LOCK-1 REQ-MM-4]
 . tests/lib.sh
-B=build/shipped; mkdir -p "$B"
+B=${BUILD:-build}/shipped; mkdir -p "$B"
 
 t_run "shipped/lock bodies: production hooks expand to ((void)0), nothing else differs from the checked builds [REQ-LOCK-1 REQ-MM-4]" \
   python3 -m tests.shipped.hooks_check

@@ -6,13 +6,15 @@
 # the build (nothing comes from the source tree); the quiesce example without its
 # synchronize_irq() call must fail its own check, on both machines; and each example's check
 # must catch the test-only library that does not wait for a running handler.
-# Scratch space: build/install-test/ (removed first).  Budget: < 1 min (about 30 s).
+# Scratch space: $BUILD/install-test/ (BUILD: the build directory, default build; removed first).  Budget: < 1 min (about 30 s).
 source tests/lib.sh
 MAKE="make --no-print-directory"
-T=build/install-test
+BD=${BUILD:-build}   # the build directory (make and tools/runtests.py pass BUILD)
+T=$BD/install-test
 rm -rf "$T"
 mkdir -p "$T"
-ROOT=$PWD/$T/root            # the DESTDIR every case below builds against
+TA=$(cd "$T" && pwd)         # $T as an absolute path (BUILD may be either)
+ROOT=$TA/root                # the DESTDIR every case below builds against
 PREFIX=/usr/local
 INC=$ROOT$PREFIX/include
 LIB=$ROOT$PREFIX/lib
@@ -94,14 +96,14 @@ t_run "install/hosted: pkg-config --cflags --libs irqsync builds a program from 
 # build could reach the source tree, it would still succeed.
 broken_install() {
   rm -rf "$T/broken"; cp -a "$ROOT" "$T/broken"
-  rm "$PWD/$T/broken$PREFIX/include/irqsync/interrupt.h"
-  consumer_build "$PWD/$T/broken" "$T/consumer-broken"
+  rm "$TA/broken$PREFIX/include/irqsync/interrupt.h"
+  consumer_build "$TA/broken" "$T/consumer-broken"
 }
 t_run_fail "install/hosted: an install without irqsync/interrupt.h fails the build (the tree is never used)" \
   'irqsync/interrupt\.h: No such file or directory' broken_install
 
 uninstall_all() {
-  local r=$PWD/$T/uninstall
+  local r=$TA/uninstall
   $MAKE -s install PREFIX=$PREFIX DESTDIR="$r" >/dev/null &&
   $MAKE -s install PREFIX=$PREFIX DESTDIR="$r" PORT=baremetal-armv7m >/dev/null || return 1
   [[ $(find "$r" -type f | wc -l) -ge 14 ]] || { echo "install put too few files"; return 1; }
@@ -138,7 +140,7 @@ bm_layout() { # <port> <objdump format> <cpus> <DESTDIR>
 t_run "install/baremetal-aarch64: AArch64 library in lib/baremetal-aarch64, irqsync.pc there = irqsync-baremetal-aarch64.pc, IRQSYNC_NR_CPUS=2, its compiler" \
   bm_layout baremetal-aarch64 elf64-littleaarch64 2 "$ROOT"
 armv7m_install() {
-  local r=$PWD/$T/armv7m
+  local r=$TA/armv7m
   $MAKE install PREFIX=$PREFIX DESTDIR="$r" PORT=baremetal-armv7m && bm_layout baremetal-armv7m elf32-littlearm 1 "$r"
 }
 t_run "install/baremetal-armv7m: make install PORT=baremetal-armv7m: Arm library, IRQSYNC_NR_CPUS=1" armv7m_install
@@ -152,7 +154,8 @@ from_install() { # <make target> [make args]: run it; its compile line took irqs
   echo "$out"
   ((rc == 0)) || return $rc
   grep -qF -- "-I$ROOT$PREFIX/include" <<<"$out" || { echo "no compile line with the installed headers"; return 1; }
-  if grep -E -e '(-I ?|/)(src/include|src/port|tests/harness)|build/lib/' <<<"$out"; then
+  if grep -E -e '(-I ?|/)(src/include|src/port|tests/harness)|build/lib/' <<<"$out" ||
+     grep -F -e "$BD/lib/" -e "$(cd "$BD" && pwd)/lib/" <<<"$out"; then
     echo "^ a compile line reaches into the source tree"; return 1
   fi
   grep -q '^PASS: ' <<<"$out" || { echo "no PASS line"; return 1; }
@@ -185,10 +188,10 @@ t_run_fail "examples/baremetal-aarch64/quiesce without synchronize_irq fails its
 # library is never installed. Every check must catch it.
 nowait() { # <example>
   local d=$T/nowait; mkdir -p "$d"
-  $MAKE -s build/libs/mutant-nowait/libirqsync.a || return 1
+  $MAKE -s "$BD/libs/mutant-nowait/libirqsync.a" || return 1
   gcc -std=c11 -O2 -g -Wall -Wextra -Werror -Isrc/include -Isrc/port/hosted \
     "examples/$1.c" examples/platform/hosted.c \
-    build/libs/mutant-nowait/libirqsync.a -lpthread -o "$d/$1" || return 1
+    "$BD/libs/mutant-nowait/libirqsync.a" -lpthread -o "$d/$1" || return 1
   timeout 60 "$d/$1"
 }
 # (The twin variant-sync-nowait of twins/catalog.yml: one killer per example.)
@@ -196,6 +199,6 @@ for e in quiesce shared_free reconfigure; do
   T_TWIN_ONLY="examples/host/$e " t_twin variant-sync-nowait nowait "$e"
 done
 
-# `make examples-host`: the user-facing target stages its own install (build/examples/sysroot).
+# `make examples-host`: the user-facing target stages its own install ($BUILD/examples/sysroot).
 t_run "examples/make examples-host stages an install and runs every example on the host" \
   bash -c "$MAKE -s examples-host EX_SYSROOT=$T/staged EX_OUT=$T/staged-out && [[ -f $T/staged$PREFIX/lib/pkgconfig/irqsync.pc ]]"

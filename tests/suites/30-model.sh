@@ -11,7 +11,7 @@
 # [REQ-MM-6] (the frontier and the real swarm are `make model-scale` / `make model-swarm`).
 # Every expected violation passes only when pan reports that specific assertion or claim.
 . tests/lib.sh
-B=build/model-check
+B=${BUILD:-build}/model-check
 mkdir -p "$B"
 R1="python3 -m tools.model.run1"
 

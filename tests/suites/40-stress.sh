@@ -4,12 +4,13 @@
 # demonstration (tests/race/race.c).  Budget: <= 4 min.
 # `make test` runs the long stress (>= 10^6 interrupts); this suite a shorter one.
 source tests/lib.sh
+BD=${BUILD:-build}   # the build directory (make and tools/runtests.py pass BUILD)
 
 t_run "stress/build" make -s -j2 stress-tests
 ((T_LAST_RC == 0)) || exit 0   # the build failed (recorded above): never run an older binary
 
 SREQ="REQ-SYNC-1 REQ-SYNC-2 REQ-SYNC-3 REQ-SYNC-4 REQ-DEPTH-1 REQ-LIFECYCLE-5 REQ-DISPATCH-2 REQ-DISPATCH-3 REQ-DISPATCH-8 REQ-LOCK-1"
-t_run "stress/v2-300k-interrupts-zero-violations [$SREQ]" build/tests/stress 300000 120
+t_run "stress/v2-300k-interrupts-zero-violations [$SREQ]" "$BD/tests/stress" 300000 120
 # sync_done is not vacuous: some covered A calls had not completed when synchronize_irq was called
 V2LOG=$(_t_log "stress/v2-300k-interrupts-zero-violations [$SREQ]")
 t_run "stress/v2-sync_done-saw-covered-calls-in-flight [REQ-SYNC-2]" \
@@ -19,13 +20,13 @@ t_run "stress/v2-sync_done-saw-covered-calls-in-flight [REQ-SYNC-2]" \
 # completion -- its own value in its CPU's slot -- not visible after the return (REQ-SYNC-2: a
 # late write an earlier call's visible one would hide, were the values one constant).
 # (The twin variant-sync-nowait of twins/catalog.yml; its two killers here are those verdicts.)
-T_TWIN_ONLY=stress/mutant-nowait t_twin variant-sync-nowait build/tests/stress-mutant-nowait 300000 120
+T_TWIN_ONLY=stress/mutant-nowait t_twin variant-sync-nowait "$BD/tests/stress-mutant-nowait" 300000 120
 
 # Sanitizer builds of the stress test (REQ-IMPL-2).  TSan wants a non-randomised layout.
 tsan() { if setarch "$(uname -m)" -R true 2>/dev/null; then setarch "$(uname -m)" -R "$@"; else "$@"; fi; }
-t_run "stress/asan+ubsan-50k [REQ-IMPL-2]" build/tests/stress-asan 50000 120
-t_run "stress/tsan-30k [REQ-IMPL-2]" tsan build/tests/stress-tsan 30000 120
-T_TWIN_ONLY=stress/tsan t_twin variant-sync-nowait tsan build/tests/stress-tsan-mutant 30000 120
+t_run "stress/asan+ubsan-50k [REQ-IMPL-2]" "$BD/tests/stress-asan" 50000 120
+t_run "stress/tsan-30k [REQ-IMPL-2]" tsan "$BD/tests/stress-tsan" 30000 120
+T_TWIN_ONLY=stress/tsan t_twin variant-sync-nowait tsan "$BD/tests/stress-tsan-mutant" 30000 120
 
 # Hardware race rounds: v0 and v1 must show the race; v2 must not (REQ-SYNC-3/4).  A round
 # counts only when it HITS THE WINDOW (the handler read the flag clear and saw the driver inside
@@ -40,7 +41,7 @@ T_TWIN_ONLY=stress/tsan t_twin variant-sync-nowait tsan build/tests/stress-tsan-
 # when it is quiet; a slower or busier machine gets more: past the cap a run goes on while the
 # rate of window hits it measured reaches its target within RACE_MAX_CAP (the case limit less a
 # minute), and ends INCONCLUSIVE as soon as it cannot (tests/race/README.md).
-if ! build/tests/race-v2 --probe >"$LOGDIR/race-probe.log" 2>&1; then
+if ! "$BD/tests/race-v2" --probe >"$LOGDIR/race-probe.log" 2>&1; then
   t_skip "race/hardware [REQ-SYNC-3 REQ-SYNC-4]" "$(tail -1 "$LOGDIR/race-probe.log")"
   exit 0
 fi
@@ -65,8 +66,8 @@ race_xfail() {
 }
 # the window hits a run needed to show its race (0 when it did not show it)
 needed_hits() { sed -n 's/^RACE .*"first_violation_hits": \([0-9]*\).*/\1/p' "$(_t_log "twin/$1")" 2>/dev/null | tail -1; }
-race_xfail variant-sync-v0 build/tests/race-v0
-race_xfail variant-sync-v1 build/tests/race-v1
+race_xfail variant-sync-v0 "$BD/tests/race-v0"
+race_xfail variant-sync-v1 "$BD/tests/race-v1"
 n0=$(needed_hits variant-sync-v0); n1=$(needed_hits variant-sync-v1)
 # race_v2 NAME NEEDED TWIN ARGS... — v2: no violation in max(RACE_HITS, NEEDED) window hits, NEEDED
 # being the hits its known-bad TWIN needed; a capped run fails as inconclusive.
@@ -74,7 +75,7 @@ race_v2() {
   local name=$1 needed=${2:-0} twin=$3; shift 3
   local log rc dt target
   target=$(( RACE_HITS > needed ? RACE_HITS : needed ))
-  _t_go "$name" build/tests/race-v2 "$@" --hits "$target" --cap "$RACE_CAP" --max-cap "$RACE_MAX_CAP"
+  _t_go "$name" "$BD/tests/race-v2" "$@" --hits "$target" --cap "$RACE_CAP" --max-cap "$RACE_MAX_CAP"
   echo "$twin needed ${needed} window hits: v2 ran to $target" >>"$log"
   if ((rc == 0)); then
     t_record pass "$name" "$dt" "$(grep -m1 '^no violation' "$log"); $twin needed ${needed}"
@@ -89,12 +90,12 @@ race_v2 "race/v2-barrier-no-violation-in-at-least-$RACE_HITS-window-hits [REQ-SY
 # The cap can only fail a run: a target out of reach ends INCONCLUSIVE (exit 3), never a pass.
 t_run_fail "race/cap-reached-is-inconclusive-not-a-pass [REQ-SYNC-3 REQ-SYNC-4]" \
   '^INCONCLUSIVE: [0-9]+ of 1000000000 window hits within the 1 s cap' \
-  build/tests/race-v2 --hits 1000000000 --cap 1
+  "$BD/tests/race-v2" --hits 1000000000 --cap 1
 # ... and a slow machine is given time, not failed: a cap far below what the target needs is
 # extended while the measured rate reaches the target within the max cap (the run passes and
 # says so); without the extension it would end INCONCLUSIVE at 0.01 s.
 SLOW="race/slow-machine-extends-the-cap-while-it-makes-progress [REQ-SYNC-3 REQ-SYNC-4]"
-_t_go "$SLOW" build/tests/race-v2 --hits 5000 --cap 0.01 --max-cap 300
+_t_go "$SLOW" "$BD/tests/race-v2" --hits 5000 --cap 0.01 --max-cap 300
 if ((rc == 0)) && grep -q '^slow machine: past its 0.01 s cap the run went on' "$log"; then
   t_record pass "$SLOW" "$dt" "$(grep -m1 '^slow machine' "$log")"
 else

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # 50-proof — Frama-C WP: the gate proves everything it claims, and fails where it must.
 # Budget in make check: 5 minutes on a loaded 2-core machine.  Prover results are cached in
-# build/proofs/cache (seeded from the committed proofs/wp-cache.tar.xz on a fresh clone); a
+# $BUILD/proofs/cache (BUILD: the build directory, default build; seeded from the committed
+# proofs/wp-cache.tar.xz by make prove-cache-seed when absent or empty, so in a fresh BUILD too); a
 # cached result of an unproved goal stays unproved, and the expected failures below run
 # through the same cache, so a replay still fails where it must.
 cd "$(dirname "$0")/../.." || exit 1
 source tests/lib.sh
+BD=${BUILD:-build}   # the build directory (make and tools/runtests.py pass BUILD)
+export BD            # the bash -c and python3 of the cases below read it
 
 if ! command -v frama-c >/dev/null || ! command -v why3 >/dev/null; then
   t_fail "proof/tools" "frama-c or why3 missing: run make deps"
@@ -21,8 +24,8 @@ t_run "proof/why3-config [REQ-TCB-2]" make -s prove-config
 t_run "proof/core-all-goals-proved [REQ-SYNC-1] [REQ-LOCK-3] [REQ-LOCK-4] [REQ-LOCK-5] [REQ-DISPATCH-1] [REQ-HANDLER-2] [REQ-TCB-2]" \
   make -s prove
 t_run "proof/evidence-json [REQ-TCB-2]" python3 - <<'PY'
-import json, sys
-d = json.load(open("build/evidence/proofs.json"))
+import json, os, sys
+d = json.load(open(os.environ["BD"] + "/evidence/proofs.json"))
 need = {"total", "proved", "provers", "functions", "unproved", "assumptions", "units"}
 assert need <= set(d), f"missing keys {need - set(d)}"
 assert d["total"] > 0 and d["proved"] == d["total"] and not d["unproved"], d["unproved"]
@@ -40,36 +43,36 @@ PY
 # a C fix can be tested before its units are stored: the proof itself still ran above.
 store_behind() {  # the units make prove had to prove now, or nothing
   python3 -c '
-import json
-d = json.load(open("build/evidence/proofs.json"))
+import json, os
+d = json.load(open(os.environ["BD"] + "/evidence/proofs.json"))
 print(" ".join(sorted(f for f, u in d["units"].items() if u["source"] != "reused")))'
 }
 behind=$(store_behind 2>/dev/null || echo "?")
 if [[ $behind == "?" ]]; then
-  t_fail "proof/store-current" "build/evidence/proofs.json unreadable: make prove did not finish"
+  t_fail "proof/store-current" "$BD/evidence/proofs.json unreadable: make prove did not finish"
 elif [[ -n $behind && -z ${IRQSYNC_CI_COLD_STATUS:-} ]]; then
   t_skip "proof/store-current" "store behind the source (units proved now: $behind): make prove-store, commit proofs/units/ and proofs/ledger.md; CI fails on it"
   t_skip "proof/ledger-current" "the same"
 else
   t_run "proof/store-current" bash -c "[[ -z '$behind' ]] || { echo 'units proved now (store stale: run make prove-store and commit): $behind'; exit 1; }"
-  t_run "proof/ledger-current" cmp build/proofs/ledger.md proofs/ledger.md
+  t_run "proof/ledger-current" cmp "$BD/proofs/ledger.md" proofs/ledger.md
 fi
 
 # Shards: two shards and the merge give the unsharded result (same units, goals, verdicts).
-cp build/evidence/proofs.json build/proofs/unsharded.json
-rm -rf build/proofs/shards
+cp "$BD/evidence/proofs.json" "$BD/proofs/unsharded.json"
+rm -rf "$BD/proofs/shards"
 t_run "proof/shard-1-of-2 [REQ-TCB-2]" make -s prove SHARD=1/2
 t_run "proof/shard-2-of-2 [REQ-TCB-2]" make -s prove SHARD=2/2
 t_run "proof/shards-merge-equals-unsharded [REQ-TCB-2]" bash -c \
-  'make -s prove-merge && python3 tests/proofs/same_result.py build/proofs/unsharded.json build/evidence/proofs.json'
+  'make -s prove-merge && python3 tests/proofs/same_result.py "$BD/proofs/unsharded.json" "$BD/evidence/proofs.json"'
 t_run_fail "proof/merge-missing-shard-fails" "are not 1..N exactly once" \
-  make -s prove-merge PARTIALS=build/proofs/shards/shard-1-of-2.json
+  make -s prove-merge PARTIALS="$BD/proofs/shards/shard-1-of-2.json"
 t_run_fail "proof/merge-stale-shard-fails" "made from another program than this checkout" \
-  bash -c 'mkdir -p build/proofs/stale && python3 -c "
-import json; d = json.load(open(\"build/proofs/shards/shard-2-of-2.json\")); d[\"inventory\"] = \"0\" * 64
-json.dump(d, open(\"build/proofs/stale/shard-2-of-2.json\", \"w\"))" &&
-  make -s prove-merge PARTIALS="build/proofs/shards/shard-1-of-2.json build/proofs/stale/shard-2-of-2.json"'
-cp build/proofs/unsharded.json build/evidence/proofs.json
+  bash -c 'mkdir -p "$BD/proofs/stale" && python3 -c "
+import json, sys; d = json.load(open(sys.argv[1])); d[\"inventory\"] = \"0\" * 64
+json.dump(d, open(sys.argv[2], \"w\"))" "$BD/proofs/shards/shard-2-of-2.json" "$BD/proofs/stale/shard-2-of-2.json" &&
+  make -s prove-merge PARTIALS="$BD/proofs/shards/shard-1-of-2.json $BD/proofs/stale/shard-2-of-2.json"'
+cp "$BD/proofs/unsharded.json" "$BD/evidence/proofs.json"
 
 # Reuse by key, on a copy of the tree: a changed body reruns its unit alone; a changed contract
 # reruns the function and its callers; a reused result is still held to the gate.
@@ -107,7 +110,7 @@ done
 t_run_fail "proof/cache-replay-still-fails [REQ-SYNC-1]" \
   "expected-failure: matched \['irqsync_wait_for_handler:irqsync_wait_for_handler_ensures_REQ_SYNC_1_REQ_SYNC_3_locked_recheck'\]" \
   xf prove-neg-sync-v0-offline
-t_run "proof/cache-replay-ran-no-prover" grep -q "cache=offline" build/proofs/expected/prove-neg-sync-v0-offline.out
+t_run "proof/cache-replay-ran-no-prover" grep -q "cache=offline" "$BD/proofs/expected/prove-neg-sync-v0-offline.out"
 
 # The gate's own trial file and its known-bad variant.
 t_run "proof/trial-gate [REQ-SYNC-1] [REQ-LOCK-3]" xf prove-trial

@@ -9,7 +9,8 @@
 #   - make lint FORMAT=sarif: valid SARIF 2.1.0 (the schema from npm, installed by make deps),
 #     every example finding in it with its rule and line, the fixes right, the text unchanged.
 source tests/lib.sh
-OUT=build/lint
+BD=${BUILD:-build}   # the build directory (make and tools/runtests.py pass BUILD)
+OUT=$BD/lint
 rm -rf "$OUT" && mkdir -p "$OUT"
 for t in sparse spatch cppcheck clang-tidy; do
   command -v "$t" >/dev/null || t_fail "lint/tool-$t" "$t not installed (make deps)"
@@ -49,17 +50,17 @@ done
 
 # 3. The make interface: non-zero on findings in user code, zero on clean user code.
 #    The bad file is linted with FORMAT=sarif: the same exit rule, the same lines on stdout as
-#    the text run of section 2 for that file, and build/evidence/lint.sarif (checked in 6d).
+#    the text run of section 2 for that file, and $BUILD/evidence/lint.sarif (checked in 6d).
 src_bad() {
   local rc=0 f=tests/lint/sparse/bad-lock-leak.c
-  rm -f build/evidence/lint.sarif
+  rm -f "$BD/evidence/lint.sarif"
   make --no-print-directory lint FORMAT=sarif SRC="$f" >"$OUT/src-sarif.txt" 2>"$OUT/src-sarif.err" || rc=$?
   cat "$OUT/src-sarif.txt" "$OUT/src-sarif.err"
   echo "make lint FORMAT=sarif SRC=$f: exit $rc"
   ((rc != 0)) || { echo "exit 0 on a file with findings"; return 1; }
   grep -q "sparse/context: context imbalance in 'fifo_put'" "$OUT/src-sarif.txt" || { echo "the context imbalance is not reported"; return 1; }
   grep "^$f:" "$OUT/examples.txt" | diff - "$OUT/src-sarif.txt" || { echo "stdout differs from the text output"; return 1; }
-  cp build/evidence/lint.sarif "$OUT/src.sarif"
+  cp "$BD/evidence/lint.sarif" "$OUT/src.sarif"
 }
 t_run "lint/make-lint-SRC-bad-fails FORMAT=sarif, text unchanged [REQ-LOCK-5]" src_bad
 t_run "lint/make-lint-SRC-good-passes [REQ-LOCK-4] [REQ-FLAGS-1]" \
@@ -159,7 +160,7 @@ t_run_fail "lint/missing-tool-is-an-error" "spatch: not installed" \
 #    The validator: the SARIF 2.1.0 JSON schema of the npm package @microsoft/jest-sarif (no
 #    Debian package ships one; `make deps` fetches it, sha256-checked), then the rules the schema
 #    cannot express (tagged standard:/profile: in its messages).
-SCHEMA=build/deps/sarif/sarif-schema-2.1.0.json
+SCHEMA=$BD/deps/sarif/sarif-schema-2.1.0.json   # where make deps puts it (mk/lint.mk, LINT_SCHEMA)
 ALL=sparse,coccinelle,cppcheck,clang-tidy
 SCHEMA_SHA=$(make --no-print-directory -s -f - print-sha <<'MK'
 include mk/config.mk
@@ -224,7 +225,7 @@ tidy_fixits() {
 t_run "lint/sarif/clang-tidy-fixits-as-fixes [REQ-IMPL-2]" tidy_fixits
 
 #  d) the make interface on a driver (lint/make-lint-SRC-bad-fails, section 3):
-#     build/evidence/lint.sarif is valid, has the four runs, and the file's expected findings.
+#     $BUILD/evidence/lint.sarif is valid, has the four runs, and the file's expected findings.
 t_run "lint/sarif/make-lint-FORMAT-sarif-SRC-valid [REQ-LOCK-5]" valid --tools "$ALL" "$OUT/src.sarif"
 t_tap "lint/sarif-SRC" python3 tests/lint/check_examples.py "$OUT/src.sarif" tests/lint/sparse/bad-lock-leak.c
 

@@ -12,7 +12,8 @@ source tests/lib.sh
 t_run "conformance/build [REQ-IMPL-3]" make -s -j2 conformance-bins lib
 ((T_LAST_RC == 0)) || exit 0   # the build failed (recorded above): never run an older binary
 
-R=build/conformance
+BD=${BUILD:-build}   # the build directory (make and tools/runtests.py pass BUILD)
+R=$BD/conformance
 sched=tests/conformance/schedules
 # The replay's rows come from the step map (spec/refinement.yml): every scheduled step has one,
 # and a map whose replay section names a step the map lacks is refused.
@@ -166,19 +167,20 @@ t_run_fail "conformance/gap-cap-exceeded-fails [REQ-TCB-1]" \
 t_tap "conformance/lockcheck" $R/lockcheck
 
 # SPIN's schedules: >= 1000 replayed (CONF_SEEDS random simulations per configuration).
-# This group writes its own summary under build/conformance/: build/evidence/conformance.json
+# This group writes its own summary under $BUILD/conformance/: $BUILD/evidence/conformance.json
 # belongs to the stamped producer (`make conformance`, run by `make`); a file written there
 # by a test would be shown by the report as unstamped.
 CONF_JSON=$R/conformance.json
-ev_sum() { { stat -c %y build/evidence/conformance.json && sha256sum build/evidence/conformance.json; } 2>/dev/null ||
+ev_sum() { { stat -c %y "$BD/evidence/conformance.json" && sha256sum "$BD/evidence/conformance.json"; } 2>/dev/null ||
   echo "no evidence/conformance.json"; }
 ev_before=$(ev_sum)
 rm -f "$CONF_JSON"
 t_run "conformance/spin-schedules-replayed [REQ-IMPL-3 REQ-TCB-1]" \
   python3 tests/conformance/run.py --seeds "${CONF_SEEDS:-20}" --trails 10 --min 1000 \
-  --out "$CONF_JSON"
-ev_same() { local now; now=$(ev_sum); echo "before: $ev_before"; echo "after:  $now"; [[ $now == "$ev_before" ]]; }
-t_run "conformance/group-leaves-the-stamped-evidence-alone (writes $CONF_JSON)" ev_same
+  --build "$BD" --out "$CONF_JSON"
+ev_same() { local now; now=$(ev_sum); echo "wrote $CONF_JSON"; echo "before: $ev_before"; echo "after:  $now"; [[ $now == "$ev_before" ]]; }
+# (the case's name keeps the default path whatever BUILD is: a name is a recorded result)
+t_run "conformance/group-leaves-the-stamped-evidence-alone (writes build/conformance/conformance.json)" ev_same
 if [[ -f $CONF_JSON ]]; then
   trails() { python3 - "$1" "$CONF_JSON" <<'PY'
 import json, sys
@@ -218,13 +220,13 @@ PY
   # run.py's control itself can fail: given the v2 build, which shows no race, it must
   t_run_fail "conformance/mapped-control-fails-with-v2 (control) [REQ-TCB-1]" \
     "the control \(replay-v2\) shows the race on 0 of [1-9][0-9]* mapped schedules" \
-    python3 tests/conformance/run.py --mapped-control replay-v2
+    python3 tests/conformance/run.py --build "$BD" --mapped-control replay-v2
 fi
 
 # REQ-IMPL-3: the production library's object code has no hook — no irqsync_step symbol defined
 # or referenced, no call to it in the disassembly — while the hook build does (not blind).
 no_hook() {
-  local prod=build/lib/libirqsync.a hooks=build/conformance/lib-v2/libirqsync.a
+  local prod=$BD/lib/libirqsync.a hooks=$R/lib-v2/libirqsync.a
   nm "$hooks" | grep -q ' U irqsync_step$' || { echo "hook build references no irqsync_step: blind check"; return 1; }
   objdump -dr "$hooks" | grep -Eq 'R_[A-Z0-9_]+[[:space:]]+irqsync_step' || { echo "no call in the hook build: blind check"; return 1; }
   if nm "$prod" | grep -E 'irqsync_step|irqsync_set_step_hook'; then echo "production library has a hook symbol"; return 1; fi

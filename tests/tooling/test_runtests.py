@@ -18,7 +18,9 @@ def run_tree(tmp_path, root, suites, **env):
         shutil.copy(os.path.join(root, "tools", f), d / "tools")
     for name, body in suites.items():
         (d / "tests" / "suites" / name).write_text(". tests/lib.sh\n" + body)
-    e = {k: v for k, v in os.environ.items() if k not in ("SUITES", "RESULTS", "LOGDIR")}
+    # BUILD too: the fixture's runner writes to the fixture tree's build/ (read below), never
+    # to the build directory of the run that runs this test
+    e = {k: v for k, v in os.environ.items() if k not in ("SUITES", "RESULTS", "LOGDIR", "BUILD")}
     p = subprocess.run([sys.executable, "-m", "tools.runtests"], cwd=d, env=dict(e, **env),
                        capture_output=True, text=True, timeout=120)
     return p, d

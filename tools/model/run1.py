@@ -50,7 +50,7 @@ def main(argv=None):
     dfs = a.dfs
     model = a.model
     defines = a.defines + a.dflags
-    work = os.path.join(pan.ROOT, "build", "model-run1", "_".join(defines)[:120] or "default")
+    work = os.path.join(pan.ROOT, os.environ.get("BUILD") or "build", "model-run1", "_".join(defines)[:120] or "default")
     cc = ["-DMEMLIM=4096", "-DNFAIR=4"] + \
         ([] if ltl else ["-DSAFETY", "-DCOLLAPSE"] if dfs else ["-DSAFETY", "-DBFS"]) + \
         (["-DNOREDUCE"] if noreduce else [])

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * irqsync_baremetal.h - what the bare-metal ports offer beyond src/port/port.h (both ports,
- * baremetal-armv7m and baremetal-aarch64, declare the same two functions here).
+ * baremetal-armv7m and baremetal-aarch64, implement these two functions: shared/baremetal_threads.h).
  *
  * Handler threads without an OS (port.h, "Threaded handlers"; docs/porting.md, "Threads"):
  * nothing runs a channel by itself.  A kick only marks a run owed; the owed runs are run to

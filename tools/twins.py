@@ -242,7 +242,7 @@ def main(argv=None):
     p.add_argument("dest")
     p.add_argument("--root", default=ROOT, help="the tree to read the file from")
     p = sub.add_parser("verify", help="every twin whose killers ran was killed by them")
-    p.add_argument("--results", default=os.path.join(ROOT, "build", "results"))
+    p.add_argument("--results", default=os.path.join(ROOT, os.environ.get("BUILD") or "build", "results"))
     p.add_argument("--suites", nargs="+", required=True, help="the suites of this run")
     a = ap.parse_args(argv)
     try:

@@ -36,7 +36,9 @@ import argparse, concurrent.futures as cf, json, os, re, shutil, signal, subproc
 from tools import twins
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-WORK = os.path.join(ROOT, "build", "mutants")
+# This tree's build directory (BUILD, as make has it); a copy of the tree builds in its own build/.
+BUILD = os.path.join(ROOT, os.environ.get("BUILD") or "build")
+WORK = os.path.join(BUILD, "mutants")
 TECHS = ("spin", "wp", "tests", "conformance")
 TIMEOUT = 120
 
@@ -59,9 +61,14 @@ SPIN_LITMUS = [("sb.pml", "MM_TSO", 1), ("sb+locks.pml", "MM_TSO", 0), ("sb+mb+m
 
 def run_command(cmd, cwd, timeout=TIMEOUT, env=None):
     """(exit status, output) of cmd in cwd; a hang past timeout is exit 124, a failure."""
+    base = dict(os.environ)
+    if os.path.abspath(cwd) != ROOT:
+        # a copy of the tree: its make builds in the copy's build/, whatever BUILD the caller's
+        # make passed down (BUILD=... travels in MAKEFLAGS too)
+        base = {k: v for k, v in base.items() if k not in ("BUILD", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     try:
         r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout,
-                           env=dict(os.environ, **(env or {})))
+                           env=dict(base, **(env or {})))
         return r.returncode, r.stdout + r.stderr
     except subprocess.TimeoutExpired as e:
         out = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
@@ -131,7 +138,7 @@ def t_tests(tree):
 
 
 def schedules():
-    base = os.path.join(ROOT, "build", "conformance", "schedules")
+    base = os.path.join(BUILD, "conformance", "schedules")
     if not all(os.path.exists("%s.v%d" % (base, v)) for v in (0, 1, 2)):
         rc, out = run_command([sys.executable, os.path.join(ROOT, "tests/conformance/gen.py"), "--tree", ROOT,
                       "--seeds", "20", "--trails", "10", "--out", base], ROOT, timeout=900)
@@ -173,7 +180,7 @@ def t_conformance_model(tree):
         return "error", "gen.py failed: " + first_fail(out, [r"Error", r"rror"])
     # the pristine C (the working tree's harnesses)
     rc, out = run_command(["make", "-s", "-j2", "conformance-bins"], ROOT, timeout=300)
-    killed, ev = replay(os.path.join(ROOT, "build", "conformance"), base)
+    killed, ev = replay(os.path.join(BUILD, "conformance"), base)
     return ("error" if killed is None else "killed" if killed else "survived"), ev
 
 
@@ -311,7 +318,7 @@ def wp_control():
         if not WP_CONTROL:
             t0 = time.time()
             tree = copy_tree({"id": PRIVATE["control"]})
-            r, detail = wp_run(tree, [os.path.join(ROOT, "build", "proofs"), WP_SEED])
+            r, detail = wp_run(tree, [os.path.join(BUILD, "proofs"), WP_SEED])
             proofs = os.path.join(tree, "build", "proofs")
             if r == "survived":
                 wp_keep(proofs)
@@ -368,7 +375,7 @@ def main():
     ap.add_argument("--ids", default="")
     ap.add_argument("--techniques", default=",".join(TECHS))
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--out", default=os.path.join(ROOT, "build", "evidence", "mutants.json"))
+    ap.add_argument("--out", default=os.path.join(BUILD, "evidence", "mutants.json"))
     ap.add_argument("--one", default="")
     ap.add_argument("--technique", default="")
     # e.g. a commit exported with `git archive` (the working tree is never changed)

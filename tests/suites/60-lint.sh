@@ -345,7 +345,7 @@ t_run "lint/sarif/threaded-request-rule-described [THREAD-2]" \
   grep -q '"id": "threaded-request"' "$OUT/examples.sarif"
 #    the rule can fail on the good example: IRQF_ONESHOT dropped from its NULL-primary call, the
 #    thread function dropped from its ONESHOT call with a primary
-mkdir -p "$OUT/threaded"
+mkdir -p "$OUT/threaded" && cp $TR/threaded_api.h "$OUT/threaded/"
 sed 's/codec_thread, IRQF_ONESHOT, "codec"/codec_thread, 0, "codec"/' $TR/good-threaded-request.c >"$OUT/threaded/good-no-oneshot.c"
 sed 's/codec_hard, codec_thread, IRQF_SHARED | IRQF_ONESHOT/codec_hard, NULL, IRQF_SHARED | IRQF_ONESHOT/' $TR/good-threaded-request.c >"$OUT/threaded/good-no-thread.c"
 t_run_fail "lint/threaded-request/make-lint-SRC-oneshot-dropped-fails [THREAD-2]" \

@@ -4,23 +4,7 @@
  * says which (tests/suites/60-lint.sh checks the message of each kind). */
 #include <stddef.h>
 #include <irqsync/irqsync.h>
-
-/* The threaded API as spec/threaded.md section 1 gives it, for as long as
- * <irqsync/interrupt.h> does not declare it yet (issue 25). */
-#ifndef IRQF_ONESHOT
-#define IRQF_ONESHOT	0x00002000UL
-#define IRQ_WAKE_THREAD	((irqreturn_t)2)
-int __must_check request_threaded_irq(unsigned int irq, irq_handler_t handler,
-				      irq_handler_t thread_fn, unsigned long flags,
-				      const char *name, void *dev_id);
-#endif
-
-/* Linux driver habits: a device-managed request and trigger flags (names only) */
-#define IRQF_TRIGGER_LOW	0x00000008UL
-struct device;
-int __must_check devm_request_threaded_irq(struct device *dev, unsigned int irq,
-					   irq_handler_t handler, irq_handler_t thread_fn,
-					   unsigned long flags, const char *name, void *dev_id);
+#include "threaded_api.h"
 
 struct codec {
 	struct device *dev;

@@ -21,25 +21,35 @@ static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id)
 
 /*
  * One pass of the chain: call every action, in order, with its own dev_id
- * (REQ-DISPATCH-4).  Return: 1 if any returned IRQ_HANDLED, else 0.
+ * (REQ-DISPATCH-4).  A primary's IRQ_WAKE_THREAD counts as handled and, for an
+ * action with a thread, sets its slot's bit in *@woke (THREAD-7: the waker,
+ * irqsync_wake_thread, runs after the pass under the lock).
+ * Return: 1 if any returned IRQ_HANDLED or IRQ_WAKE_THREAD, else 0.
  * Contract: acsl/handle.h (irqsync_run_chain).
  */
-static int irqsync_run_chain(const struct irq_chain *chain)
+static int irqsync_run_chain(const struct irq_chain *chain, unsigned int *woke)
 {
 	unsigned int i;
 	int handled = 0;
+	irqreturn_t ret = IRQ_NONE;
 
+	*woke = 0U;
 	/*@ loop invariant 0 <= i <= chain->nr;
 	    loop invariant handled == 0 || handled == 1;
 	    loop invariant cpu_ready && irqs_off && no_desc_lock_held && ACSL_INIT;
 	    loop invariant REQ_SYNC_1: serving_instance;
 	    loop invariant g_lock_depth == \at(g_lock_depth, Pre) && lock_prefix_kept{Pre, Here};
-	    loop assigns i, handled, ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth,
+	    loop invariant woke_in_chain: *woke < (1U << i) && (\forall integer k; 0 <= k < i ==>
+	      ((*woke >> k) & 1U) != 0 ==> chain->thread[k] != 0);
+	    loop assigns i, handled, ret, *woke, ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth,
 	                 warn_count[..];
 	    loop variant chain->nr - i; */
 	for (i = 0; i < chain->nr; i++) {
-		if (irqsync_call_handler(chain->handler[i], chain->dev_id[i]) == IRQ_HANDLED)
+		ret = irqsync_call_handler(chain->handler[i], chain->dev_id[i]);
+		if (ret == IRQ_HANDLED || ret == IRQ_WAKE_THREAD)
 			handled = 1;
+		if (ret == IRQ_WAKE_THREAD && chain->thread[i] != 0U)
+			*woke |= 1U << i;
 	}
 	return handled;
 }
@@ -51,18 +61,23 @@ static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain
 	unsigned int i;
 
 	chain->nr = desc->nr_actions;
+	/* The sharers agree on ONESHOT (THREAD-3): the first action says it for the line. */
+	chain->oneshot = desc->nr_actions != 0U && (desc->action[0].flags & IRQF_ONESHOT) != 0UL;
 	/*@ loop invariant 0 <= i <= chain->nr && chain->nr == desc->nr_actions;
 	    loop invariant \forall integer k; 0 <= k < i ==>
-	      chain->handler[k] == desc->action[k].handler && chain->dev_id[k] == desc->action[k].dev_id;
+	      chain->handler[k] == desc->action[k].handler && chain->dev_id[k] == desc->action[k].dev_id &&
+	      chain->thread[k] == desc->action[k].thread;
 	    loop invariant \initialized(&chain->nr) && \initialized(&chain->handler[0 .. i - 1]) &&
-	      \initialized(&chain->dev_id[0 .. i - 1]);
+	      \initialized(&chain->dev_id[0 .. i - 1]) && \initialized(&chain->thread[0 .. i - 1]);
 	    loop invariant ACSL_INIT;
 	    loop assigns i, chain->handler[0 .. IRQSYNC_MAX_SHARERS - 1],
-	                 chain->dev_id[0 .. IRQSYNC_MAX_SHARERS - 1];
+	                 chain->dev_id[0 .. IRQSYNC_MAX_SHARERS - 1],
+	                 chain->thread[0 .. IRQSYNC_MAX_SHARERS - 1];
 	    loop variant chain->nr - i; */
 	for (i = 0; i < chain->nr; i++) {
 		chain->handler[i] = desc->action[i].handler;
 		chain->dev_id[i] = desc->action[i].dev_id;
+		chain->thread[i] = desc->action[i].thread;
 	}
 }
 
@@ -109,12 +124,21 @@ static int irqsync_note_pass(struct irq_desc *desc, int handled)
  * re-enables the line (REQ-DISPATCH-7), which also stops a line found
  * spurious from keeping this CPU here (REQ-DISPATCH-6).
  *
+ * Threaded actions (spec/threaded.md): a ONESHOT line is masked before each pass
+ * (T_MASK, ONESHOT-1); the threads a pass's primaries woke are counted and woken
+ * under the lock at D_RELOCK, inside the instance (irqsync_wake_thread, THREAD-1), and
+ * kicked after the next unlock (T_WAKEUP): here before the next pass, or by
+ * handle_irq after the instance.
+ *
  * Return: 1 if spurious detection disabled the line.
  * Contract: acsl/handle.h (irqsync_run_passes).
  */
-static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
+static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct irq_wake *wake)
+	__must_hold(&desc->lock)
 {
 	struct irq_chain chain;
+	unsigned int woke = 0U;
+	unsigned int i;
 	/* Initialised for the proof's initialisation checks (internal.h); read after the calls. */
 	/* cppcheck-suppress unreadVariable */
 	unsigned int status = 0U;
@@ -137,9 +161,15 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_ho
 		irqsync_snapshot_chain(desc, &chain);
 		IRQSYNC_STEP(D_UNLOCK, irq);
 		spin_unlock(&desc->lock);
+		if (chain.oneshot) {
+			IRQSYNC_STEP(T_MASK, irq);
+			irqsync_port_line_mask(irq);
+			wake->masked = 1U;
+		}
+		irqsync_kick_threads(wake, irq);
 
 		IRQSYNC_STEP(D_HANDLER, irq);
-		handled = irqsync_run_chain(&chain);
+		handled = irqsync_run_chain(&chain, &woke);
 
 		IRQSYNC_STEP(D_RELOCK, irq);
 		spin_lock(&desc->lock);
@@ -147,6 +177,10 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_ho
 
 		IRQSYNC_STEP(D_CHECK_PENDING, irq);
 		status = irqsync_atomic_read_relaxed(&desc->status);
+		for (i = 0; i < chain.nr; i++) {
+			if ((woke >> i) & 1U)
+				irqsync_wake_thread(desc, irq, chain.thread[i], wake);
+		}
 		if ((status & (IRQS_PENDING | IRQS_DISABLED)) != IRQS_PENDING)
 			return spurious;
 		IRQSYNC_STEP(D_CLEAR_PENDING, irq);
@@ -160,7 +194,8 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_ho
  * for the -EDEADLK checks.  Return: as irqsync_run_passes().
  * Contract: acsl/handle.h (irqsync_handler_instance).
  */
-static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
+static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq,
+				    struct irq_wake *wake) __must_hold(&desc->lock)
 {
 	unsigned int cpu = 0U;
 	unsigned int prev = 0U;
@@ -169,7 +204,7 @@ static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq) __m
 	cpu = irqsync_port_cpu_id();
 	prev = irqsync_serving[cpu];	/* a nested dispatch restores it */
 	irqsync_serving[cpu] = irq + 1U;
-	spurious = irqsync_run_passes(desc, irq);
+	spurious = irqsync_run_passes(desc, irq, wake);
 	irqsync_serving[cpu] = prev;
 	return spurious;
 }
@@ -212,6 +247,7 @@ int handle_irq(unsigned int irq)
 {
 	struct irq_desc *desc;
 	irq_flags_t flags;
+	struct irq_wake wake;
 	enum irqsync_step unlock_step = IRQSYNC_STEP_D_UNLOCK;
 	unsigned int status = 0U;
 	int spurious = 0;
@@ -219,6 +255,8 @@ int handle_irq(unsigned int irq)
 	if (irq >= NR_IRQS)
 		return -IRQSYNC_EINVAL;
 	desc = &irq_desc[irq];
+	wake.nr = 0U;
+	wake.masked = 0U;
 	/* The interrupted code's status-read log, given back on return (frame_kept): an
 	 * interrupt's reads are not the interrupted code's (spec/proof.md, A6). */
 	/*@ ghost const irqsync_atomic_t *log_word = g_sread_word; */
@@ -253,13 +291,15 @@ int handle_irq(unsigned int irq)
 	      (g_sread_value & IRQS_DISABLED) == 0; */
 	IRQSYNC_STEP(D_SET_INPROGRESS, irq);
 	irqsync_begin_instance(desc, irq);
-	spurious = irqsync_handler_instance(desc, irq);
+	spurious = irqsync_handler_instance(desc, irq, &wake);
 	IRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);
+	irqsync_oneshot_end(desc, &wake, irq);
 	irqsync_end_instance(desc, irq);
 	/*@ assert REQ_SYNC_5: instance_closed: (desc->status.counter & IRQS_INPROGRESS) == 0; */
 	unlock_step = IRQSYNC_STEP_D_UNLOCK_END;
 unlock:
 	irqsync_desc_unlock(desc, flags, unlock_step, irq);
+	irqsync_kick_threads(&wake, irq);
 	if (spurious)
 		irqsync_warn(IRQSYNC_WARN_NOBODY_CARED, irq);
 	/*@ ghost g_sread_word = log_word; g_sread_value = log_value; g_sread_lock = log_lock;

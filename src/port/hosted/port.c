@@ -469,6 +469,7 @@ struct hosted_chan {
 	unsigned int id;	/* its index in hosted_chans (set at start) */
 };
 static struct hosted_chan hosted_chans[IRQSYNC_PORT_CHANNELS];
+static _Thread_local unsigned int hosted_chan_current;	/* 1 + the channel this thread runs */
 
 static void hosted_futex_wait(_Atomic unsigned int *word, unsigned int seen)
 {
@@ -505,6 +506,7 @@ static void *hosted_chan_thread(void *arg)
 	sigemptyset(&set);
 	sigaddset(&set, IRQSYNC_HOSTED_SIGNO);
 	(void)pthread_sigmask(SIG_BLOCK, &set, NULL);
+	hosted_chan_current = chan + 1U;
 	for (;;) {
 		seen = atomic_load(&c->tseq);
 		if (atomic_exchange(&c->owed, 0U)) {	/* acquire: the kicker's writes */
@@ -573,6 +575,11 @@ void irqsync_port_thread_stop(unsigned int chan)
 		atomic_store(&c->started, 0U);
 	}
 	hosted_cb();
+}
+
+unsigned int irqsync_port_thread_current(void)
+{
+	return hosted_chan_current;
 }
 
 void irqsync_port_wait(unsigned int chan, int (*ready)(unsigned int chan))

@@ -15,14 +15,19 @@
              \separated(chain, &irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]);
     requires action_chain_wf(desc);
     assigns chain->nr, chain->handler[0 .. IRQSYNC_MAX_SHARERS - 1],
-            chain->dev_id[0 .. IRQSYNC_MAX_SHARERS - 1];
+            chain->dev_id[0 .. IRQSYNC_MAX_SHARERS - 1],
+            chain->thread[0 .. IRQSYNC_MAX_SHARERS - 1], chain->oneshot;
     ensures REQ_DISPATCH_4: chain->nr == desc->nr_actions;
     ensures REQ_DISPATCH_4: \forall integer i; 0 <= i < chain->nr ==>
-      chain->handler[i] == desc->action[i].handler && chain->dev_id[i] == desc->action[i].dev_id;
+      chain->handler[i] == desc->action[i].handler && chain->dev_id[i] == desc->action[i].dev_id &&
+      chain->thread[i] == desc->action[i].thread;
+    ensures threads_in_range: \forall integer i; 0 <= i < chain->nr ==>
+      chain->thread[i] <= IRQSYNC_THREAD_CHANNELS;
     // the copy holds values up to its length (what irqsync_run_chain requires of it)
     ensures \initialized(&chain->nr) && chain->nr <= IRQSYNC_MAX_SHARERS &&
       \initialized(&chain->handler[0 .. chain->nr - 1]) &&
-      \initialized(&chain->dev_id[0 .. chain->nr - 1]);
+      \initialized(&chain->dev_id[0 .. chain->nr - 1]) &&
+      \initialized(&chain->thread[0 .. chain->nr - 1]) && \initialized(&chain->oneshot);
     ensures ACSL_INIT;
 */
 static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain *chain);
@@ -55,10 +60,15 @@ static int irqsync_note_pass(struct irq_desc *desc, int handled);
     requires cpu_ready;
     requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: instance_running(irq);
     requires g_lock_depth == 1;
+    requires \valid(wake) && ACSL_WAKE_OK(wake);
+    requires \separated(wake, &irq_desc[0 .. NR_IRQS - 1]) &&
+             \separated(wake, &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]) &&
+             \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]);
     assigns ACSL_DESCS, g_lock_stack[..], g_lock_depth,
-            ACSL_SREAD, warn_count[..];
+            ACSL_SREAD, warn_count[..], *wake;
     ensures REQ_LOCK_5: in_critical_section(desc) && g_lock_depth == \old(g_lock_depth);
     ensures lock_prefix_kept{Pre, Post};
+    ensures ACSL_WAKE_OK(wake);
     ensures REQ_HANDLER_2: in_handler_of(irq);
     ensures REQ_SYNC_1: REQ_DISPATCH_3: still_in_instance: instance_running(irq);
     ensures REQ_DISPATCH_2: no_replay_left:
@@ -67,7 +77,7 @@ static int irqsync_note_pass(struct irq_desc *desc, int handled);
     ensures \result == 0 || \result == 1;
     ensures ACSL_INIT;
 */
-static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq);
+static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct irq_wake *wake);
 
 /*@ requires ACSL_INIT;
     requires irq_ok(irq) && desc == &irq_desc[irq];
@@ -75,8 +85,13 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq);
     requires irqs_off && cpu_ready;
     requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: instance_running(irq);
     requires g_lock_depth == 1;
+    requires \valid(wake) && ACSL_WAKE_OK(wake);
+    requires \separated(wake, &irq_desc[0 .. NR_IRQS - 1]) &&
+             \separated(wake, &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]) &&
+             \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]);
     assigns ACSL_DESCS, g_lock_stack[..], g_lock_depth,
-            ACSL_SREAD, warn_count[..], irqsync_serving[this_cpu];
+            ACSL_SREAD, warn_count[..], irqsync_serving[this_cpu], *wake;
+    ensures ACSL_WAKE_OK(wake);
     ensures REQ_SYNC_1: REQ_DISPATCH_3: still_in_instance: instance_running(irq);
     ensures REQ_DISPATCH_2: no_replay_left:
       (desc->status.counter & (IRQS_PENDING | IRQS_DISABLED)) != IRQS_PENDING;
@@ -87,7 +102,8 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq);
     ensures \result == 0 || \result == 1;
     ensures ACSL_INIT;
 */
-static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq);
+static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq,
+				    struct irq_wake *wake);
 
 /* The beginning of an instance (D_SET_INPROGRESS): the guarantee G2's setting half.  It may
  * begin only in a hold whose locked status read found the line idle and enabled (line_free:
@@ -143,17 +159,25 @@ static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id);
     requires \valid_read(chain) && \initialized(&chain->nr) && chain->nr <= IRQSYNC_MAX_SHARERS &&
       \initialized(&chain->handler[0 .. chain->nr - 1]) &&
       \initialized(&chain->dev_id[0 .. chain->nr - 1]);
+    requires \initialized(&chain->thread[0 .. chain->nr - 1]);
     requires \separated(chain, &irq_desc[0 .. NR_IRQS - 1]);
+    requires \valid(woke + (0 .. IRQSYNC_MAX_SHARERS - 1)) && \separated(woke + (0 .. IRQSYNC_MAX_SHARERS - 1), chain) &&
+             \separated(woke + (0 .. IRQSYNC_MAX_SHARERS - 1), &irq_desc[0 .. NR_IRQS - 1]) &&
+             \separated(woke + (0 .. IRQSYNC_MAX_SHARERS - 1), &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]);
     requires REQ_DISPATCH_8: irqs_off;
     requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: serving_instance;
     requires cpu_ready && no_desc_lock_held;
-    assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..];
+    assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..],
+            woke[0 .. IRQSYNC_MAX_SHARERS - 1];
+    ensures THREAD_7: woke_own: \forall integer k; 0 <= k < chain->nr ==>
+      woke[k] == 0 || woke[k] == chain->thread[k];
+    ensures \initialized(&woke[0 .. chain->nr - 1]);
     ensures REQ_DISPATCH_5: \result == 0 || \result == 1;
     ensures cpu_ready && irqs_off && g_lock_depth == \old(g_lock_depth);
     ensures no_desc_lock_held && lock_prefix_kept{Pre, Post};
     ensures ACSL_INIT;
 */
-static int irqsync_run_chain(const struct irq_chain *chain);
+static int irqsync_run_chain(const struct irq_chain *chain, unsigned int *woke);
 
 /*@ requires ACSL_INIT;
     requires irq_ok(irq) && serving_ok;

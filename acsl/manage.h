@@ -49,6 +49,8 @@ static void irqsync_desc_init(struct irq_desc *desc);
       desc->nr_actions < IRQSYNC_MAX_SHARERS &&
       (\forall integer i; 0 <= i < desc->nr_actions ==> desc->action[i].dev_id != dev_id);
     ensures REQ_LIFECYCLE_2: \result == 0 && desc->nr_actions > 0 ==> (flags & IRQF_SHARED) != 0;
+    ensures THREAD_3: oneshot_agreed: \result == 0 ==> \forall integer i; 0 <= i < desc->nr_actions ==>
+      ((desc->action[i].flags ^ flags) & IRQF_ONESHOT) == 0;
     ensures ACSL_INIT;
 */
 static int irqsync_check_request(const struct irq_desc *desc, unsigned long flags,
@@ -57,7 +59,7 @@ static int irqsync_check_request(const struct irq_desc *desc, unsigned long flag
 /*@ requires ACSL_INIT;
     requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
     requires REQ_DISPATCH_1: cpu_holds(&desc->lock);
-    requires desc_wf(desc) && handler != \null;
+    requires desc_wf(desc) && handler != \null && thread <= IRQSYNC_THREAD_CHANNELS;
     requires desc->nr_actions < IRQSYNC_MAX_SHARERS;
     requires \forall integer i; 0 <= i < desc->nr_actions ==> desc->action[i].dev_id != dev_id;
     assigns desc->action[desc->nr_actions], desc->nr_actions, desc->depth,
@@ -68,7 +70,8 @@ static int irqsync_check_request(const struct irq_desc *desc, unsigned long flag
     ensures REQ_LIFECYCLE_8: join_keeps_depth: \old(desc->nr_actions) > 0 ==>
       desc->depth == \old(desc->depth) && desc->status.counter == \old(desc->status.counter);
     ensures REQ_LIFECYCLE_1: desc->action[\old(desc->nr_actions)].handler == handler &&
-      desc->action[\old(desc->nr_actions)].dev_id == dev_id;
+      desc->action[\old(desc->nr_actions)].dev_id == dev_id &&
+      desc->action[\old(desc->nr_actions)].thread == thread;
     ensures REQ_LIFECYCLE_1: \old(desc->nr_actions) == 0 ==> desc->depth == 0 &&
       (desc->status.counter & IRQS_DISABLED) == 0;
     ensures desc_wf(desc);
@@ -76,7 +79,73 @@ static int irqsync_check_request(const struct irq_desc *desc, unsigned long flag
     ensures ACSL_INIT;
 */
 static void irqsync_install(struct irq_desc *desc, irq_handler_t handler,
-			    unsigned long flags, const char *name, void *dev_id);
+			    unsigned long flags, const char *name, void *dev_id,
+			    unsigned int thread);
+
+/* The thread channels of the handler threads (struct irq_thread, src/core/internal.h). */
+/*@ requires g_exclusive == 1 && ACSL_INIT;
+    assigns irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1];
+    ensures \forall integer c; 0 <= c < IRQSYNC_THREAD_CHANNELS ==> irqsync_threads[c].claimed == 0;
+    ensures ACSL_INIT;
+*/
+static void irqsync_threads_init(void);
+
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq);
+    requires REQ_DISPATCH_1: cpu_holds(&irq_desc[irq].lock);
+    assigns irqsync_threads[irq * IRQSYNC_MAX_SHARERS .. irq * IRQSYNC_MAX_SHARERS + IRQSYNC_MAX_SHARERS - 1];
+    ensures THREAD_6: own_line: \result == 0 ||
+      (irq * IRQSYNC_MAX_SHARERS < \result <= irq * IRQSYNC_MAX_SHARERS + IRQSYNC_MAX_SHARERS &&
+       \old(irqsync_threads[\result - 1].claimed) == 0 && irqsync_threads[\result - 1].claimed == 1);
+    ensures \result <= IRQSYNC_THREAD_CHANNELS;
+    ensures ACSL_INIT;
+*/
+static unsigned int irqsync_claim_thread(unsigned int irq, irq_handler_t thread_fn,
+					 void *dev_id, unsigned long flags);
+
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    requires 1 <= thread <= IRQSYNC_THREAD_CHANNELS;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held && serving_ok;
+    assigns ACSL_API_EFFECTS;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready && no_desc_lock_held;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
+*/
+static void irqsync_release_thread(struct irq_desc *desc, unsigned int irq, unsigned int thread);
+
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq] && handler != \null;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held && serving_ok;
+    assigns ACSL_API_EFFECTS;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready && no_desc_lock_held;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
+    ensures REQ_LIFECYCLE_2: REQ_LIFECYCLE_6: THREAD_3: \result == 0 || \result == -IRQSYNC_EBUSY ||
+      \result == -IRQSYNC_EINVAL || \result == -IRQSYNC_ENOSPC || \result == -IRQSYNC_ENOMEM;
+    ensures thread_fn == \null ==> \result != -IRQSYNC_ENOMEM;
+*/
+static int irqsync_request(struct irq_desc *desc, unsigned int irq, irq_handler_t handler,
+			   irq_handler_t thread_fn, unsigned long flags, const char *name,
+			   void *dev_id);
+
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    requires cpu_ready && interrupt_safe && no_desc_lock_held && serving_ok;
+    assigns ACSL_API_EFFECTS;
+    ensures REQ_SYNC_1: REQ_SYNC_3: locked_recheck: saw_idle_under_lock(desc);
+    ensures THREAD_1: THREAD_4: threads_idle_acquired:
+      g_aread_word == &desc->threads_active && g_aread_value == 0;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
+    ensures ACSL_INIT;
+*/
+static void irqsync_wait_for_line(struct irq_desc *desc, unsigned int irq);
 
 /*@ requires ACSL_INIT;
     requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
@@ -154,7 +223,7 @@ static int irqsync_enable_depth(struct irq_desc *desc, unsigned int irq);
     requires static_storage: ACSL_INIT;
     requires REQ_SYNC_1: no_instance: \forall integer i; 0 <= i < NR_IRQS ==> g_instance[i] == 0;
     assigns irq_desc[0 .. NR_IRQS - 1], irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1],
-            warn_count[..];
+            irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1], warn_count[..];
     ensures ACSL_INIT;
     ensures REQ_LOCK_5: all_wf: descs_wf;
     ensures instances_ok;
@@ -168,17 +237,17 @@ void irqsync_init(void);
     assigns warn_count[..];
     ensures ACSL_INIT;
     behavior own_line:
-      assumes in_handler_of(irq);
+      assumes in_handler_of(irq) || (threads != 0 && in_thread_of(irq));
       assigns warn_count[..];
-      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+      ensures REQ_ERR_4: THREAD_5: \result == -IRQSYNC_EDEADLK;
     behavior other_line:
-      assumes !in_handler_of(irq);
+      assumes !in_handler_of(irq) && !(threads != 0 && in_thread_of(irq));
       assigns \nothing;
       ensures \result == 0;
     complete behaviors;
     disjoint behaviors;
 */
-static int irqsync_refuse_self_wait(unsigned int irq);
+static int irqsync_refuse_self_wait(unsigned int irq, int threads);
 
 /* The driver API.  Each contract below begins with the call frame of a driver-API function
  * ("// the API call frame"; spec/proof.md's ACSL_API_FRAME, written out since issue 24; the
@@ -202,13 +271,15 @@ static int irqsync_refuse_self_wait(unsigned int irq);
       assigns \nothing;
       ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
     behavior own_line:
-      assumes irq_ok(irq) && in_handler_of(irq);
+      assumes irq_ok(irq) && (in_handler_of(irq) || in_thread_of(irq));
       assigns warn_count[..];
-      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+      ensures REQ_ERR_4: THREAD_5: \result == -IRQSYNC_EDEADLK;
     behavior wait:
-      assumes irq_ok(irq) && !in_handler_of(irq);
+      assumes irq_ok(irq) && !in_handler_of(irq) && !in_thread_of(irq);
       ensures \result == 0;
       ensures REQ_SYNC_1: REQ_SYNC_3: locked_recheck: saw_idle_under_lock(&irq_desc[irq]);
+      ensures THREAD_1: THREAD_4: threads_idle_acquired:
+        g_aread_word == &irq_desc[irq].threads_active && g_aread_value == 0;
     complete behaviors;
     disjoint behaviors;
 */
@@ -230,10 +301,63 @@ int synchronize_irq(unsigned int irq);
       assumes irq_ok(irq) && in_handler_of(irq);
       assigns warn_count[..];
       ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+    behavior wait:
+      assumes irq_ok(irq) && !in_handler_of(irq);
+      ensures THREAD_9: hard_only: saw_idle_under_lock(&irq_desc[irq]) &&
+        g_aread_word == &irq_desc[irq].threads_active &&
+        (\result == 1 <==> g_aread_value == 0) && (\result == 0 || \result == 1);
+    complete behaviors;
+    disjoint behaviors;
+*/
+int synchronize_hardirq(unsigned int irq);
+
+/*@ // the API call frame
+    requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
+    assigns ACSL_API_EFFECTS;
+    ensures ACSL_INIT;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    behavior own_line:
+      assumes irq_ok(irq) && in_handler_of(irq);
+      assigns warn_count[..];
+      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
     behavior disable:
       assumes irq_ok(irq) && !in_handler_of(irq);
+      ensures REQ_DEPTH_5: THREAD_9: \result == 0 || \result == 1 || \result == -IRQSYNC_EOVERFLOW;
+      ensures REQ_DEPTH_1: THREAD_9: \result >= 0 ==> saw_idle_under_lock(&irq_desc[irq]);
+    complete behaviors;
+    disjoint behaviors;
+*/
+int disable_hardirq(unsigned int irq);
+
+/*@ // the API call frame
+    requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
+    assigns ACSL_API_EFFECTS;
+    ensures ACSL_INIT;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    behavior own_line:
+      assumes irq_ok(irq) && (in_handler_of(irq) || in_thread_of(irq));
+      assigns warn_count[..];
+      ensures REQ_ERR_4: THREAD_5: \result == -IRQSYNC_EDEADLK;
+    behavior disable:
+      assumes irq_ok(irq) && !in_handler_of(irq) && !in_thread_of(irq);
       ensures REQ_DEPTH_5: \result == 0 || \result == -IRQSYNC_EOVERFLOW;
       ensures REQ_DEPTH_1: \result == 0 ==> saw_idle_under_lock(&irq_desc[irq]);
+      ensures THREAD_1: \result == 0 ==>
+        g_aread_word == &irq_desc[irq].threads_active && g_aread_value == 0;
     complete behaviors;
     disjoint behaviors;
 */
@@ -314,16 +438,44 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
     ensures cpu_ready;
     assigns ACSL_API_EFFECTS;
     ensures ACSL_INIT;
+    behavior bad_args:
+      assumes !irq_ok(irq) || (flags & (unsigned long)~IRQF_VALID_MASK) != 0 ||
+              (handler == \null && (flags & IRQF_ONESHOT) == 0) ||
+              ((flags & IRQF_ONESHOT) != 0 && thread_fn == \null) ||
+              ((flags & IRQF_SHARED) != 0 && dev_id == \null);
+      assigns \nothing;
+      ensures REQ_ERR_1: REQ_ERR_2: THREAD_2: \result == -IRQSYNC_EINVAL;
+    behavior request:
+      assumes irq_ok(irq) && (flags & (unsigned long)~IRQF_VALID_MASK) == 0 &&
+              (handler != \null || (flags & IRQF_ONESHOT) != 0) &&
+              ((flags & IRQF_ONESHOT) == 0 || thread_fn != \null) &&
+              ((flags & IRQF_SHARED) == 0 || dev_id != \null);
+      ensures REQ_LIFECYCLE_2: REQ_LIFECYCLE_6: THREAD_3: \result == 0 || \result == -IRQSYNC_EBUSY ||
+              \result == -IRQSYNC_EINVAL || \result == -IRQSYNC_ENOSPC || \result == -IRQSYNC_ENOMEM;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
+			 unsigned long flags, const char *name, void *dev_id);
+
+/*@ // the API call frame
+    requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
+    assigns ACSL_API_EFFECTS;
+    ensures ACSL_INIT;
     behavior bad_irq:
       assumes !irq_ok(irq);
       assigns \nothing;
       ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
     behavior own_line:
-      assumes irq_ok(irq) && in_handler_of(irq);
+      assumes irq_ok(irq) && (in_handler_of(irq) || in_thread_of(irq));
       assigns warn_count[..];
-      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+      ensures REQ_ERR_4: THREAD_5: \result == -IRQSYNC_EDEADLK;
     behavior free:
-      assumes irq_ok(irq) && !in_handler_of(irq);
+      assumes irq_ok(irq) && !in_handler_of(irq) && !in_thread_of(irq);
       ensures REQ_ERR_3: \result == 0 || \result == -IRQSYNC_ENOENT;
       ensures REQ_LIFECYCLE_5: \result == 0 ==> saw_idle_under_lock(&irq_desc[irq]);
     complete behaviors;

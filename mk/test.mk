@@ -42,6 +42,10 @@ $(eval $(call TEST_PROG,unit-debug,tests/unit/debug.c,$(TLIB)/debug,-O2 -g $(TES
 $(eval $(call TEST_PROG,unit-steps,tests/unit/steps.c,$(TLIB)/hooks,-O2 -g $(TESTING) -DIRQSYNC_STEP_HOOKS))
 $(eval $(call TEST_PROG,unit-asan,tests/unit/unit.c,$(TLIB)/asan,$(ASAN_FLAGS)))
 $(eval $(call TEST_PROG,unit-tsan,tests/unit/unit.c,$(TLIB)/tsan,$(TSAN_FLAGS)))
+# The threaded handlers' unit tests (tests/unit/thread.c): the same three builds.
+$(eval $(call TEST_PROG,unit-thread,tests/unit/thread.c,$(IRQSYNC_LIB_DIR)))
+$(eval $(call TEST_PROG,unit-thread-asan,tests/unit/thread.c,$(TLIB)/asan,$(ASAN_FLAGS)))
+$(eval $(call TEST_PROG,unit-thread-tsan,tests/unit/thread.c,$(TLIB)/tsan,$(TSAN_FLAGS)))
 
 .PHONY: test-unit
 test-unit: $(TBIN)/unit
@@ -94,7 +98,8 @@ test-drd: $(TBIN)/stress-valgrind $(TBIN)/desc-layout
 	$(PYTHON) -m tools.bench.drd_classify $(BUILD)/logs/drd.err $(TBIN)/stress-valgrind $(BUILD)/logs/desc-layout.txt | tee $(EVIDENCE)/drd.txt
 
 # The programs each suite needs (keep this after the last TEST_PROG).
-UNIT_PROGS   := $(addprefix $(TBIN)/,unit unit-debug unit-steps unit-asan unit-tsan)
+UNIT_PROGS   := $(addprefix $(TBIN)/,unit unit-debug unit-steps unit-asan unit-tsan \
+                  unit-thread unit-thread-asan unit-thread-tsan)
 STRESS_PROGS := $(addprefix $(TBIN)/,stress stress-mutant-nowait stress-asan stress-tsan \
                   stress-tsan-mutant race-v0 race-v1 race-v2)
 .PHONY: unit-tests stress-tests all-tests

@@ -22,7 +22,7 @@ static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id)
 /*
  * One pass of the chain: call every action, in order, with its own dev_id
  * (REQ-DISPATCH-4).  A primary's IRQ_WAKE_THREAD counts as handled and, for an
- * action with a thread, sets its slot's bit in *@woke (THREAD-7: the waker,
+ * action with a thread, puts its thread into @woke[slot] (0: none to wake; the waker,
  * irqsync_wake_thread, runs after the pass under the lock).
  * Return: 1 if any returned IRQ_HANDLED or IRQ_WAKE_THREAD, else 0.
  * Contract: acsl/handle.h (irqsync_run_chain).
@@ -33,23 +33,23 @@ static int irqsync_run_chain(const struct irq_chain *chain, unsigned int *woke)
 	int handled = 0;
 	irqreturn_t ret = IRQ_NONE;
 
-	*woke = 0U;
 	/*@ loop invariant 0 <= i <= chain->nr;
 	    loop invariant handled == 0 || handled == 1;
 	    loop invariant cpu_ready && irqs_off && no_desc_lock_held && ACSL_INIT;
 	    loop invariant REQ_SYNC_1: serving_instance;
 	    loop invariant g_lock_depth == \at(g_lock_depth, Pre) && lock_prefix_kept{Pre, Here};
-	    loop invariant woke_in_chain: *woke < (1U << i) && (\forall integer k; 0 <= k < i ==>
-	      ((*woke >> k) & 1U) != 0 ==> chain->thread[k] != 0);
-	    loop assigns i, handled, ret, *woke, ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth,
+	    loop invariant THREAD_7: woke_own: \forall integer k; 0 <= k < i ==>
+	      woke[k] == 0 || woke[k] == chain->thread[k];
+	    loop invariant \initialized(&woke[0 .. i - 1]);
+	    loop assigns i, handled, ret, woke[0 .. IRQSYNC_MAX_SHARERS - 1], ACSL_DESCS,
+	                 ACSL_LOCK_FREE, g_lock_depth,
 	                 warn_count[..];
 	    loop variant chain->nr - i; */
 	for (i = 0; i < chain->nr; i++) {
 		ret = irqsync_call_handler(chain->handler[i], chain->dev_id[i]);
 		if (ret == IRQ_HANDLED || ret == IRQ_WAKE_THREAD)
 			handled = 1;
-		if (ret == IRQ_WAKE_THREAD && chain->thread[i] != 0U)
-			*woke |= 1U << i;
+		woke[i] = ret == IRQ_WAKE_THREAD ? chain->thread[i] : 0U;
 	}
 	return handled;
 }
@@ -137,7 +137,7 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
 	__must_hold(&desc->lock)
 {
 	struct irq_chain chain;
-	unsigned int woke = 0U;
+	unsigned int woke[IRQSYNC_MAX_SHARERS];
 	unsigned int i;
 	/* Initialised for the proof's initialisation checks (internal.h); read after the calls. */
 	/* cppcheck-suppress unreadVariable */
@@ -154,9 +154,10 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
 	    loop invariant in_handler_of(irq) && irqs_off && cpu_ready;
 	    loop invariant lock_prefix_kept{Pre, Here};
 	    loop invariant spurious == 0 || spurious == 1;
-	    loop assigns chain, status, handled, spurious, ACSL_DESCS,
-	                 g_lock_stack[..], g_lock_depth,
-	                 ACSL_SREAD, warn_count[..]; */
+	    loop invariant ACSL_WAKE_OK(wake);
+	    loop assigns chain, status, handled, spurious, woke[0 .. IRQSYNC_MAX_SHARERS - 1], i,
+	                 ACSL_DESCS, g_lock_stack[..], g_lock_depth,
+	                 ACSL_SREAD, warn_count[..], *wake; */
 	for (;;) {
 		irqsync_snapshot_chain(desc, &chain);
 		IRQSYNC_STEP(D_UNLOCK, irq);
@@ -169,7 +170,7 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
 		irqsync_kick_threads(wake, irq);
 
 		IRQSYNC_STEP(D_HANDLER, irq);
-		handled = irqsync_run_chain(&chain, &woke);
+		handled = irqsync_run_chain(&chain, woke);
 
 		IRQSYNC_STEP(D_RELOCK, irq);
 		spin_lock(&desc->lock);
@@ -177,9 +178,13 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
 
 		IRQSYNC_STEP(D_CHECK_PENDING, irq);
 		status = irqsync_atomic_read_relaxed(&desc->status);
+		/*@ loop invariant 0 <= i <= chain.nr;
+		    loop invariant ACSL_INIT && ACSL_WAKE_OK(wake);
+		    loop assigns i, ACSL_WAKER_EFFECTS(desc, wake);
+		    loop variant chain.nr - i; */
 		for (i = 0; i < chain.nr; i++) {
-			if ((woke >> i) & 1U)
-				irqsync_wake_thread(desc, irq, chain.thread[i], wake);
+			if (woke[i] != 0U)
+				irqsync_wake_thread(desc, irq, woke[i], wake);
 		}
 		if ((status & (IRQS_PENDING | IRQS_DISABLED)) != IRQS_PENDING)
 			return spurious;
@@ -293,9 +298,9 @@ int handle_irq(unsigned int irq)
 	irqsync_begin_instance(desc, irq);
 	spurious = irqsync_handler_instance(desc, irq, &wake);
 	IRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);
-	irqsync_oneshot_end(desc, &wake, irq);
 	irqsync_end_instance(desc, irq);
 	/*@ assert REQ_SYNC_5: instance_closed: (desc->status.counter & IRQS_INPROGRESS) == 0; */
+	irqsync_oneshot_end(desc, &wake, irq);
 	unlock_step = IRQSYNC_STEP_D_UNLOCK_END;
 unlock:
 	irqsync_desc_unlock(desc, flags, unlock_step, irq);

@@ -131,6 +131,7 @@ void irqsync_oneshot_end(struct irq_desc *desc, const struct irq_wake *wake, uns
 void irqsync_thread_fn(unsigned int chan);
 void irqsync_wait_for_threads(struct irq_desc *desc, unsigned int irq);
 int irqsync_wait_for_chip(unsigned int irq);
+int irqsync_threads_idle(unsigned int chan);
 int irqsync_in_own_thread(unsigned int irq);
 irqreturn_t irqsync_default_primary(void *dev_id);
 

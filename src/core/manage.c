@@ -77,6 +77,11 @@ static void irqsync_threads_init(void)
 {
 	unsigned int i;
 
+	/*@ loop invariant 0 <= i <= IRQSYNC_THREAD_CHANNELS;
+	    loop invariant \forall integer k; 0 <= k < i ==> irqsync_threads[k].claimed == 0;
+	    loop invariant ACSL_INIT;
+	    loop assigns i, irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1];
+	    loop variant IRQSYNC_THREAD_CHANNELS - i; */
 	for (i = 0; i < IRQSYNC_THREAD_CHANNELS; i++) {
 		irqsync_atomic_set_relaxed(&irqsync_threads[i].run_pending, 0U);
 		irqsync_threads[i].thread_fn = (irq_handler_t)0;
@@ -132,7 +137,8 @@ static int irqsync_check_request(const struct irq_desc *desc, unsigned long flag
 		return -IRQSYNC_EBUSY;
 	/*@ loop invariant 0 <= i <= desc->nr_actions;
 	    loop invariant \forall integer k; 0 <= k < i ==>
-	      (desc->action[k].flags & IRQF_SHARED) != 0 && desc->action[k].dev_id != dev_id;
+	      (desc->action[k].flags & IRQF_SHARED) != 0 && desc->action[k].dev_id != dev_id &&
+	      ((desc->action[k].flags ^ flags) & IRQF_ONESHOT) == 0;
 	    loop assigns i;
 	    loop variant desc->nr_actions - i; */
 	for (i = 0; i < desc->nr_actions; i++) {
@@ -195,6 +201,9 @@ static unsigned int irqsync_claim_thread(unsigned int irq, irq_handler_t thread_
 	struct irq_thread *t;
 	unsigned int k;
 
+	/*@ loop invariant 0 <= k <= IRQSYNC_MAX_SHARERS;
+	    loop assigns k, t;
+	    loop variant IRQSYNC_MAX_SHARERS - k; */
 	for (k = 0; k < IRQSYNC_MAX_SHARERS; k++) {
 		t = &irqsync_threads[irq * IRQSYNC_MAX_SHARERS + k];
 		if (t->claimed)

@@ -23,6 +23,21 @@ irqreturn_t irqsync_default_primary(void *dev_id)
 	return IRQ_WAKE_THREAD;
 }
 
+/* The one place a thread function is called through its pointer (trusted, as the hard
+ * handler's call: acsl/thread.h).  Contract: acsl/thread.h (irqsync_call_thread_fn). */
+static irqreturn_t irqsync_call_thread_fn(irq_handler_t thread_fn, void *dev_id)
+{
+	return thread_fn(dev_id);
+}
+
+/* Call channel @chan's thread function with its dev_id.  A function of its own, which takes
+ * no address of the channel table: the proof's memory model then keeps the driver's pointers
+ * apart from the table (spec/proof.md).  Contract: acsl/thread.h (irqsync_thread_call). */
+static void irqsync_thread_call(unsigned int chan)
+{
+	(void)irqsync_call_thread_fn(irqsync_threads[chan].thread_fn, irqsync_threads[chan].dev_id);
+}
+
 /* Wake the waiters of @irq's threads (the count just reached 0). */
 static void irqsync_wake_waiters(unsigned int irq)
 {
@@ -46,6 +61,8 @@ void irqsync_wake_thread(struct irq_desc *desc, unsigned int irq, unsigned int t
 	IRQSYNC_STEP(T_COUNT, irq);
 	irqsync_atomic_inc_relaxed(&desc->threads_active);
 	IRQSYNC_STEP(T_WAKE, irq);
+	/*@ assert t_valid: \valid(&t->run_pending); */
+	/*@ assert t_apart: \separated(&t->run_pending, &irq_desc[0 .. NR_IRQS - 1].status); */
 	if (irqsync_atomic_xchg(&t->run_pending, 1U) != 0U) {
 		IRQSYNC_STEP(T_FOLD, irq);
 		if (irqsync_atomic_dec_return(&desc->threads_active) == 0U)
@@ -62,6 +79,9 @@ void irqsync_kick_threads(struct irq_wake *wake, unsigned int irq)
 {
 	unsigned int i;
 
+	/*@ loop invariant 0 <= i <= wake->nr;
+	    loop assigns i;
+	    loop variant wake->nr - i; */
 	for (i = 0; i < wake->nr; i++) {
 		IRQSYNC_STEP(T_WAKEUP, irq);
 		irqsync_port_thread_kick(wake->chan[i]);
@@ -70,7 +90,7 @@ void irqsync_kick_threads(struct irq_wake *wake, unsigned int irq)
 }
 
 /*
- * The end of an instance of a ONESHOT line (lock held, INPROGRESS still set): unmask the line
+ * The end of an instance of a ONESHOT line (lock held, INPROGRESS just cleared): unmask the line
  * when no woken thread holds a bit (T_UNMASK): none was woken, or all have finalised
  * (ONESHOT-3, -4).  Otherwise the last thread to finalise unmasks it.
  */
@@ -96,6 +116,11 @@ static void irqsync_finalize_oneshot(struct irq_desc *desc, struct irq_thread *t
 	irq_flags_t flags;
 	unsigned int status = 0U;
 
+	/*@ loop invariant cpu_ready && no_desc_lock_held && ACSL_INIT;
+	    loop invariant g_lock_depth == \at(g_lock_depth, Pre) && lock_prefix_kept{Pre, Here};
+	    loop invariant g_irqs_enabled == \at(g_irqs_enabled, Pre);
+	    loop invariant \at(instances_ok, Pre) ==> instances_ok;
+	    loop assigns flags, status, ACSL_API_EFFECTS; */
 	for (;;) {
 		flags = irqsync_desc_lock(desc, IRQSYNC_STEP_T_FIN_LOCK, irq);
 		IRQSYNC_STEP(T_FIN_CHECK, irq);
@@ -132,7 +157,7 @@ void irqsync_thread_fn(unsigned int chan)
 	IRQSYNC_STEP(T_RUN, irq);
 	if (irqsync_atomic_xchg(&t->run_pending, 0U) == 0U)
 		return;
-	(void)t->thread_fn(t->dev_id);
+	irqsync_thread_call(chan);
 	if (t->thread_bit != 0U)
 		irqsync_finalize_oneshot(desc, t, irq);
 	IRQSYNC_STEP(T_DONE, irq);
@@ -140,8 +165,9 @@ void irqsync_thread_fn(unsigned int chan)
 		irqsync_wake_waiters(irq);
 }
 
-/* The waiters' test: no thread episode of the line is active (acquire, THREAD-4). */
-static int irqsync_threads_idle(unsigned int chan)
+/* The waiters' test (their channel @chan): no thread episode of the line is active (acquire,
+ * THREAD-4).  Contract: acsl/thread.h (irqsync_threads_idle). */
+int irqsync_threads_idle(unsigned int chan)
 {
 	return irqsync_atomic_read_acquire(&irq_desc[chan - IRQSYNC_THREAD_CHANNELS].threads_active)
 		== 0U;
@@ -176,8 +202,9 @@ int irqsync_wait_for_chip(unsigned int irq)
 /* 1 when the calling context runs a handler thread of @irq (THREAD-5). */
 int irqsync_in_own_thread(unsigned int irq)
 {
-	unsigned int cur = irqsync_port_thread_current();
+	unsigned int cur = 0U;
 
+	cur = irqsync_port_thread_current();
 	return cur != 0U && cur <= IRQSYNC_THREAD_CHANNELS &&
 	       (cur - 1U) / IRQSYNC_MAX_SHARERS == irq;
 }

@@ -12,7 +12,7 @@
 /*@ requires ACSL_INIT;
     requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
     requires \valid(chain) && \separated(chain, &irq_desc[0 .. NR_IRQS - 1]) &&
-             \separated(chain, &irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]);
+             \separated(chain, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]);
     requires action_chain_wf(desc);
     assigns chain->nr, chain->handler[0 .. IRQSYNC_MAX_SHARERS - 1],
             chain->dev_id[0 .. IRQSYNC_MAX_SHARERS - 1],
@@ -63,7 +63,7 @@ static int irqsync_note_pass(struct irq_desc *desc, int handled);
     requires \valid(wake) && ACSL_WAKE_OK(wake);
     requires \separated(wake, &irq_desc[0 .. NR_IRQS - 1]) &&
              \separated(wake, &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]) &&
-             \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]);
+             \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]);
     assigns ACSL_DESCS, g_lock_stack[..], g_lock_depth,
             ACSL_SREAD, warn_count[..], *wake;
     ensures REQ_LOCK_5: in_critical_section(desc) && g_lock_depth == \old(g_lock_depth);
@@ -88,16 +88,16 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
     requires \valid(wake) && ACSL_WAKE_OK(wake);
     requires \separated(wake, &irq_desc[0 .. NR_IRQS - 1]) &&
              \separated(wake, &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]) &&
-             \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]);
+             \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]);
     assigns ACSL_DESCS, g_lock_stack[..], g_lock_depth,
-            ACSL_SREAD, warn_count[..], irqsync_serving[this_cpu], *wake;
+            ACSL_SREAD, warn_count[..], irqsync_serving[this_ctx], *wake;
     ensures ACSL_WAKE_OK(wake);
     ensures REQ_SYNC_1: REQ_DISPATCH_3: still_in_instance: instance_running(irq);
     ensures REQ_DISPATCH_2: no_replay_left:
       (desc->status.counter & (IRQS_PENDING | IRQS_DISABLED)) != IRQS_PENDING;
     ensures REQ_LOCK_5: in_critical_section(desc) && g_lock_depth == \old(g_lock_depth);
     ensures lock_prefix_kept{Pre, Post};
-    ensures REQ_HANDLER_2: irqsync_serving[this_cpu] == \old(irqsync_serving[this_cpu]);
+    ensures REQ_HANDLER_2: irqsync_serving[this_ctx] == \old(irqsync_serving[this_ctx]);
     ensures irqs_off && cpu_ready;
     ensures \result == 0 || \result == 1;
     ensures ACSL_INIT;
@@ -179,6 +179,11 @@ static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id);
 */
 static int irqsync_run_chain(const struct irq_chain *chain, unsigned int *woke);
 
+/*@ assigns \nothing;
+    ensures REQ_HANDLER_2: context: \result == this_ctx && \result < IRQSYNC_NR_CONTEXTS;
+*/
+unsigned int irqsync_context(void);
+
 /*@ requires ACSL_INIT;
     requires irq_ok(irq) && serving_ok;
     assigns \nothing;
@@ -193,11 +198,11 @@ int irqsync_in_own_handler(unsigned int irq);
     assigns \nothing;
     ensures ACSL_INIT;
     behavior serving:
-      assumes irqsync_serving[this_cpu] != 0;
-      ensures REQ_HANDLER_2: \result == irqsync_serving[this_cpu] - 1;
+      assumes irqsync_serving[this_ctx] != 0;
+      ensures REQ_HANDLER_2: \result == irqsync_serving[this_ctx] - 1;
       ensures 0 <= \result < NR_IRQS;
     behavior not_serving:
-      assumes irqsync_serving[this_cpu] == 0;
+      assumes irqsync_serving[this_ctx] == 0;
       ensures REQ_HANDLER_2: \result == -IRQSYNC_ESRCH;
     complete behaviors;
     disjoint behaviors;
@@ -213,7 +218,7 @@ int get_irqfunc_irq(void);
     ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
     ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
     ensures cpu_ready;
-    assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu], g_instance[irq], g_begin[irq];
+    assigns ACSL_API_EFFECTS, irqsync_serving[this_ctx], g_instance[irq], g_begin[irq];
     ensures ACSL_INIT;
     behavior bad_irq:
       assumes !irq_ok(irq);
@@ -222,7 +227,7 @@ int get_irqfunc_irq(void);
     behavior dispatch:
       assumes irq_ok(irq);
       ensures \result == 0;
-      ensures REQ_HANDLER_2: irqsync_serving[this_cpu] == \old(irqsync_serving[this_cpu]);
+      ensures REQ_HANDLER_2: irqsync_serving[this_ctx] == \old(irqsync_serving[this_ctx]);
       ensures REQ_SYNC_1: instance_ended: g_instance[irq] == \old(g_instance[irq]);
       ensures REQ_LOCK_6: frame_kept: sread_unchanged{Pre, Post} &&
         g_begin[irq] == \old(g_begin[irq]);

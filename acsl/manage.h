@@ -222,13 +222,13 @@ static int irqsync_enable_depth(struct irq_desc *desc, unsigned int irq);
 /*@ requires REQ_DISPATCH_1: g_exclusive == 1;
     requires static_storage: ACSL_INIT;
     requires REQ_SYNC_1: no_instance: \forall integer i; 0 <= i < NR_IRQS ==> g_instance[i] == 0;
-    assigns irq_desc[0 .. NR_IRQS - 1], irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1],
+    assigns irq_desc[0 .. NR_IRQS - 1], irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1],
             irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1], warn_count[..];
     ensures ACSL_INIT;
     ensures REQ_LOCK_5: all_wf: descs_wf;
     ensures instances_ok;
     ensures serving_ok;
-    ensures REQ_HANDLER_2: \forall integer c; 0 <= c < IRQSYNC_NR_CPUS ==> irqsync_serving[c] == 0;
+    ensures REQ_HANDLER_2: \forall integer c; 0 <= c < IRQSYNC_NR_CONTEXTS ==> irqsync_serving[c] == 0;
 */
 void irqsync_init(void);
 
@@ -390,8 +390,8 @@ int disable_irq_nosync(unsigned int irq);
     ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
     ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
     ensures cpu_ready;
-    assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu], g_instance[irq], g_begin[irq];
-    ensures irqsync_serving[this_cpu] == \old(irqsync_serving[this_cpu]);
+    assigns ACSL_API_EFFECTS, irqsync_serving[this_ctx], g_instance[irq], g_begin[irq];
+    ensures irqsync_serving[this_ctx] == \old(irqsync_serving[this_ctx]);
     ensures ACSL_INIT;
     behavior bad_irq:
       assumes !irq_ok(irq);
@@ -487,7 +487,7 @@ int free_irq(unsigned int irq, void *dev_id);
  * assigns clause says) the provers time out re-deriving the initialisation of every descriptor
  * field (spec/proof.md, "Initialisation"); no function of the core calls irq_stats. */
 /*@ requires out == \null || (\valid(out) && \separated(out, &irq_desc[0 .. NR_IRQS - 1]) &&
-                              \separated(out, &irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]));
+                              \separated(out, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]));
     // the API call frame
     requires ACSL_INIT;
     requires cpu_ready && interrupt_safe && no_desc_lock_held;

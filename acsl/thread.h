@@ -59,7 +59,7 @@ static void irqsync_wake_waiters(unsigned int irq);
     requires \valid(wake) && ACSL_WAKE_OK(wake);
     requires \separated(wake, &irq_desc[0 .. NR_IRQS - 1]) &&
              \separated(wake, &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]) &&
-             \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]);
+             \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]);
     assigns ACSL_WAKER_EFFECTS(desc, wake);
     ensures ACSL_WAKE_OK(wake) && wake->masked == \old(wake->masked);
     ensures ACSL_INIT;

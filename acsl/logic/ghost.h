@@ -51,6 +51,8 @@
       // REQ-FLAGS-2); only the port contracts relate it to g_irqs_enabled.
       logic boolean port_state_enabled(irq_flags_t f);
     }
+    // The context the verified code runs in (irqsync_serving's index, src/core/internal.h).
+    logic integer this_ctx = this_thread != 0 ? IRQSYNC_NR_CPUS + this_thread - 1 : this_cpu;
 */
 
 #endif /* _IRQSYNC_ACSL_LOGIC_GHOST_H */

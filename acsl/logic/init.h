@@ -26,6 +26,6 @@
 	ACSL_ACTION_INIT(name) && ACSL_ACTION_INIT(flags) && ACSL_ACTION_INIT(thread) && \
 	ACSL_DESC_INIT(oneshot_mask) && ACSL_THREAD_INIT(thread_fn) && ACSL_THREAD_INIT(dev_id) && \
 	ACSL_THREAD_INIT(thread_bit) && ACSL_THREAD_INIT(claimed) && \
-	\initialized(&irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]))
+	\initialized(&irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]))
 
 #endif /* _IRQSYNC_ACSL_LOGIC_INIT_H */

@@ -10,7 +10,19 @@
  */
 #include "desc.h"
 
-unsigned int irqsync_serving[IRQSYNC_NR_CPUS];
+unsigned int irqsync_serving[IRQSYNC_NR_CONTEXTS];
+
+/* The calling context: the handler thread's channel, else the CPU (internal.h).
+ * Contract: acsl/handle.h (irqsync_context). */
+unsigned int irqsync_context(void)
+{
+	unsigned int thread = 0U;
+
+	thread = irqsync_port_thread_current();
+	if (thread != 0U && thread <= IRQSYNC_PORT_CHANNELS)
+		return IRQSYNC_NR_CPUS + thread - 1U;
+	return irqsync_port_cpu_id();
+}
 
 /* The one place a handler is called through its pointer.
  * Contract: acsl/handle.h (irqsync_call_handler). */
@@ -206,7 +218,7 @@ static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq,
 	unsigned int prev = 0U;
 	int spurious = 0;
 
-	cpu = irqsync_port_cpu_id();
+	cpu = irqsync_context();
 	prev = irqsync_serving[cpu];	/* a nested dispatch restores it */
 	irqsync_serving[cpu] = irq + 1U;
 	spurious = irqsync_run_passes(desc, irq, wake);
@@ -315,13 +327,13 @@ unlock:
 /* Contract: acsl/handle.h (irqsync_in_own_handler). */
 int irqsync_in_own_handler(unsigned int irq)
 {
-	return irqsync_serving[irqsync_port_cpu_id()] == irq + 1U;
+	return irqsync_serving[irqsync_context()] == irq + 1U;
 }
 
 /* Contract: acsl/handle.h (get_irqfunc_irq). */
 int get_irqfunc_irq(void)
 {
-	unsigned int serving = irqsync_serving[irqsync_port_cpu_id()];
+	unsigned int serving = irqsync_serving[irqsync_context()];
 
 	if (serving == 0U)
 		return -IRQSYNC_ESRCH;

@@ -89,11 +89,18 @@ struct irq_desc {
 extern struct irq_desc irq_desc[NR_IRQS];
 
 /*
- * irqsync_serving[cpu] - 1 + the line whose handler runs on cpu, 0 if none.
- * Written and read only by that CPU (with its interrupts disabled when
- * written), so it needs no lock.
+ * irqsync_serving[ctx] - 1 + the line whose handler runs in context ctx, 0 if none.  A
+ * context is a CPU (0 .. IRQSYNC_NR_CPUS-1) or a handler thread's channel (IRQSYNC_NR_CPUS +
+ * channel): a handler thread is not a CPU (port.h), and a hard handler that interrupts a
+ * thread's run (bare metal) or one a thread replays (enable_irq) is served in that thread's
+ * context.  Written and read only by that context (with interrupts disabled when written), so
+ * it needs no lock.
  */
-extern unsigned int irqsync_serving[IRQSYNC_NR_CPUS];
+#define IRQSYNC_NR_CONTEXTS (IRQSYNC_NR_CPUS + IRQSYNC_PORT_CHANNELS)
+extern unsigned int irqsync_serving[IRQSYNC_NR_CONTEXTS];
+
+/* The calling context's index in irqsync_serving (handle.c). */
+unsigned int irqsync_context(void);
 
 /* A pass's private copy of the chain (see struct irq_desc); @thread as in struct irqaction. */
 struct irq_chain {

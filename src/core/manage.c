@@ -107,13 +107,13 @@ void irqsync_init(void)
 		/*@ assert earlier_kept: \forall integer k; 0 <= k < i ==>
 		      irq_desc[k] == \at(irq_desc[k], LoopCurrent); */
 	}
-	/*@ loop invariant 0 <= i <= IRQSYNC_NR_CPUS;
+	/*@ loop invariant 0 <= i <= IRQSYNC_NR_CONTEXTS;
 	    loop invariant \forall integer c; 0 <= c < i ==>
 	      irqsync_serving[c] == 0;
 	    loop invariant ACSL_INIT;
-	    loop assigns i, irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1];
-	    loop variant IRQSYNC_NR_CPUS - i; */
-	for (i = 0; i < IRQSYNC_NR_CPUS; i++)
+	    loop assigns i, irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1];
+	    loop variant IRQSYNC_NR_CONTEXTS - i; */
+	for (i = 0; i < IRQSYNC_NR_CONTEXTS; i++)
 		irqsync_serving[i] = 0U;
 	irqsync_threads_init();
 	irqsync_warn_reset();

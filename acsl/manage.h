@@ -32,6 +32,14 @@ static void irqsync_action_move(struct irq_desc *desc, unsigned int to, unsigned
 
 /*@ requires g_exclusive == 1 && ACSL_INIT;
     requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
+    assigns desc->threads_active.counter, desc->oneshot_mask;
+    ensures THREAD_8: no_episode: desc->threads_active.counter == 0 && desc->oneshot_mask == 0;
+    ensures ACSL_INIT;
+*/
+static void irqsync_desc_init_threads(struct irq_desc *desc);
+
+/*@ requires g_exclusive == 1 && ACSL_INIT;
+    requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
     assigns *desc;
     ensures desc_wf(desc) && ACSL_INIT;
     ensures REQ_LIFECYCLE_1: desc->nr_actions == 0 && desc->depth == 1 &&

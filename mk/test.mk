@@ -66,6 +66,28 @@ $(eval $(call TEST_PROG,stress-asan,tests/stress/stress.c,$(TLIB)/asan,$(ASAN_FL
 $(eval $(call TEST_PROG,stress-tsan,tests/stress/stress.c,$(TLIB)/tsan,$(TSAN_FLAGS)))
 $(eval $(call TEST_PROG,stress-naive,tests/stress/stress.c,$(TLIB)/naive,-O2 -g $(TESTING) -DIRQSYNC_TEST_VARIANT=3))
 
+# The threaded stress harness (tests/stress/threaded.c): the port's line mask is observed by
+# wrapping irqsync_port_line_mask/_unmask at the link (the core calls them across objects).
+THREADED_WRAP := -Wl,--wrap=irqsync_port_line_mask -Wl,--wrap=irqsync_port_line_unmask
+$(eval $(call TEST_PROG,threaded,tests/stress/threaded.c,$(IRQSYNC_LIB_DIR),$(CFLAGS) $(THREADED_WRAP)))
+$(eval $(call TEST_PROG,threaded-asan,tests/stress/threaded.c,$(TLIB)/asan,$(ASAN_FLAGS) $(THREADED_WRAP)))
+$(eval $(call TEST_PROG,threaded-tsan,tests/stress/threaded.c,$(TLIB)/tsan,$(TSAN_FLAGS) $(THREADED_WRAP)))
+# Its known-bad twins (twins/catalog.yml, edits of src/core/thread.c): the shipped library's
+# objects with the twin's thread.c in place of src/core/thread.c (python3 -m tools.twins edit).
+THREADED_TWINS := c-thread-wait-nowait
+define THREADED_TWIN
+$(TLIB)/twin-$(1)/thread.c: src/core/thread.c twins/catalog.yml tools/twins.py
+	@mkdir -p $$(@D)
+	$$(PYTHON) -m tools.twins edit $(1) $$@ >/dev/null
+$(TLIB)/twin-$(1)/libirqsync.a: $(TLIB)/twin-$(1)/thread.c \
+    $$(filter-out %/core/thread.o,$$(call irqsync_lib_objs,$(IRQSYNC_LIB_DIR),hosted)) $$(IRQSYNC_HDRS)
+	$$(CC) $$(ALL_CFLAGS) $$(IRQSYNC_CPPFLAGS) -Isrc/core -c $$< -o $$(@D)/thread.o
+	@rm -f $$@
+	$$(AR) rcs $$@ $$(filter %.o,$$^) $$(@D)/thread.o
+$$(eval $$(call TEST_PROG,threaded-twin-$(1),tests/stress/threaded.c,$(TLIB)/twin-$(1),$$(CFLAGS) $$(THREADED_WRAP)))
+endef
+$(foreach t,$(THREADED_TWINS),$(eval $(call THREADED_TWIN,$(t))))
+
 STRESS_INTERRUPTS ?= 1000000
 .PHONY: test test-stress
 test-stress: $(TBIN)/stress
@@ -101,7 +123,8 @@ test-drd: $(TBIN)/stress-valgrind $(TBIN)/desc-layout
 UNIT_PROGS   := $(addprefix $(TBIN)/,unit unit-debug unit-steps unit-asan unit-tsan \
                   unit-thread unit-thread-asan unit-thread-tsan)
 STRESS_PROGS := $(addprefix $(TBIN)/,stress stress-mutant-nowait stress-asan stress-tsan \
-                  stress-tsan-mutant race-v0 race-v1 race-v2)
+                  stress-tsan-mutant race-v0 race-v1 race-v2 \
+                  threaded threaded-asan threaded-tsan $(addprefix threaded-twin-,$(THREADED_TWINS)))
 .PHONY: unit-tests stress-tests all-tests
 unit-tests: $(UNIT_PROGS) $(IRQSYNC_LIB) $(TLIB)/v0/libirqsync.a $(TLIB)/hooks/libirqsync.a
 stress-tests: $(STRESS_PROGS)

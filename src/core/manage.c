@@ -37,6 +37,14 @@ static void irqsync_action_move(struct irq_desc *desc, unsigned int to, unsigned
 	desc->action[to].thread = desc->action[from].thread;
 }
 
+/* No thread episode counted, no ONESHOT bit: a call of its own, for the initialisation proof
+ * (see irqsync_desc_init).  Contract: acsl/manage.h (irqsync_desc_init_threads). */
+static void irqsync_desc_init_threads(struct irq_desc *desc)
+{
+	irqsync_atomic_set_relaxed(&desc->threads_active, 0U);
+	desc->oneshot_mask = 0U;
+}
+
 /* Put one line in its initial state: no action, depth 1, DISABLED.
  * Contract: acsl/manage.h (irqsync_desc_init). */
 static void irqsync_desc_init(struct irq_desc *desc)
@@ -45,6 +53,7 @@ static void irqsync_desc_init(struct irq_desc *desc)
 
 	spin_lock_init(&desc->lock);
 	irqsync_atomic_set_relaxed(&desc->status, IRQS_DISABLED);
+	irqsync_desc_init_threads(desc);
 	desc->depth = 1U;
 	desc->nr_actions = 0U;
 	/*
@@ -65,8 +74,6 @@ static void irqsync_desc_init(struct irq_desc *desc)
 	desc->unhandled = 0UL;
 	desc->spur_passes = 0U;
 	desc->spur_unhandled = 0U;
-	irqsync_atomic_set_relaxed(&desc->threads_active, 0U);
-	desc->oneshot_mask = 0U;
 }
 
 /* Release every thread channel (irqsync_init: the threads of actions never freed are the
@@ -83,7 +90,7 @@ static void irqsync_threads_init(void)
 	    loop assigns i, irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1];
 	    loop variant IRQSYNC_THREAD_CHANNELS - i; */
 	for (i = 0; i < IRQSYNC_THREAD_CHANNELS; i++) {
-		irqsync_atomic_set_relaxed(&irqsync_threads[i].run_pending, 0U);
+		(void)irqsync_atomic_xchg(&irqsync_threads[i].run_pending, 0U);
 		irqsync_threads[i].thread_fn = (irq_handler_t)0;
 		irqsync_threads[i].dev_id = (void *)0;
 		irqsync_threads[i].thread_bit = 0U;
@@ -212,7 +219,7 @@ static unsigned int irqsync_claim_thread(unsigned int irq, irq_handler_t thread_
 		t->thread_fn = thread_fn;
 		t->dev_id = dev_id;
 		t->thread_bit = (flags & IRQF_ONESHOT) ? 1U << k : 0U;
-		irqsync_atomic_set_relaxed(&t->run_pending, 0U);
+		(void)irqsync_atomic_xchg(&t->run_pending, 0U);
 		return irq * IRQSYNC_MAX_SHARERS + k + 1U;
 	}
 	return 0U;

@@ -52,8 +52,8 @@ t_run_fail "refinement/port-call-before-its-step-fails [REQ-IMPL-3]" \
   $'\t\t\tIRQSYNC_STEP(T_MASK, irq);\n\t\t\tirqsync_port_line_mask(irq);' \
   $'\t\t\tirqsync_port_line_mask(irq);\n\t\t\tIRQSYNC_STEP(T_MASK, irq);'
 t_run_fail "refinement/c-in-access-on-no-path-fails [REQ-IMPL-3]" \
-  "FAIL REQ_LOCK: C src/core/manage.c:irqsync_request: store thread.run_pending relaxed in no visit of the site" \
-  edit_fails claim-no-reset src/core/manage.c $'\t\tirqsync_atomic_set_relaxed(&t->run_pending, 0U);\n' ''
+  "FAIL REQ_LOCK: C src/core/manage.c:irqsync_request: rmw thread.run_pending seq_cst in no visit of the site" \
+  edit_fails claim-no-reset src/core/manage.c $'\t\t(void)irqsync_atomic_xchg(&t->run_pending, 0U);\n' ''
 t_run_fail "refinement/unknown-draft-requirement-fails [REQ-IMPL-3]" \
   "FAIL S_CHIP: cites THREAD-99, not defined in spec/requirements.md nor as a draft ID of spec/threaded.md" \
   edit_fails draft-unknown spec/refinement.yml 'req: [THREAD-10]' 'req: [THREAD-99]'

@@ -119,6 +119,8 @@ static unsigned int irqsync_claim_thread(unsigned int irq, irq_handler_t thread_
     ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
     ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
     ensures cpu_ready && no_desc_lock_held;
+    // no status read: free_irq's locked re-check stays its last (REQ-LIFECYCLE-5)
+    ensures sread_unchanged{Pre, Post};
     ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */
@@ -424,12 +426,12 @@ int enable_irq(unsigned int irq);
     ensures ACSL_INIT;
     behavior bad_args:
       assumes !irq_ok(irq) || handler == \null || (flags & (unsigned long)~IRQF_VALID_MASK) != 0 ||
-              ((flags & IRQF_SHARED) != 0 && dev_id == \null);
+              (flags & IRQF_ONESHOT) != 0 || ((flags & IRQF_SHARED) != 0 && dev_id == \null);
       assigns \nothing;
-      ensures REQ_ERR_1: REQ_ERR_2: REQ_LIFECYCLE_3: \result == -IRQSYNC_EINVAL;
+      ensures REQ_ERR_1: REQ_ERR_2: REQ_LIFECYCLE_3: THREAD_2: \result == -IRQSYNC_EINVAL;
     behavior request:
       assumes irq_ok(irq) && handler != \null && (flags & (unsigned long)~IRQF_VALID_MASK) == 0 &&
-              ((flags & IRQF_SHARED) == 0 || dev_id != \null);
+              (flags & IRQF_ONESHOT) == 0 && ((flags & IRQF_SHARED) == 0 || dev_id != \null);
       ensures REQ_LIFECYCLE_2: REQ_LIFECYCLE_6: \result == 0 || \result == -IRQSYNC_EBUSY ||
               \result == -IRQSYNC_EINVAL || \result == -IRQSYNC_ENOSPC;
     complete behaviors;

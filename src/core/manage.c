@@ -304,11 +304,16 @@ int (request_threaded_irq)(unsigned int irq, irq_handler_t handler, irq_handler_
 	return irqsync_request(&irq_desc[irq], irq, handler, thread_fn, flags, name, dev_id);
 }
 
-/* Contract: acsl/manage.h (request_irq). */
+/* request_threaded_irq without a thread: IRQF_ONESHOT, which needs one, is refused (THREAD-2).
+ * Contract: acsl/manage.h (request_irq). */
 int (request_irq)(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		  const char *name, void *dev_id)
 {
-	return (request_threaded_irq)(irq, handler, (irq_handler_t)0, flags, name, dev_id);
+	if (irq >= NR_IRQS || !handler || (flags & ~IRQF_VALID_MASK) || (flags & IRQF_ONESHOT))
+		return -IRQSYNC_EINVAL;
+	if ((flags & IRQF_SHARED) && !dev_id)
+		return -IRQSYNC_EINVAL;
+	return irqsync_request(&irq_desc[irq], irq, handler, (irq_handler_t)0, flags, name, dev_id);
 }
 
 /* Index of the action with @dev_id, or nr_actions if none.  Lock held.
@@ -382,6 +387,10 @@ static int irqsync_refuse_self_wait(unsigned int irq, int threads)
  */
 static void irqsync_wait_for_line(struct irq_desc *desc, unsigned int irq)
 {
+	/*@ loop invariant cpu_ready && no_desc_lock_held && ACSL_INIT;
+	    loop invariant g_lock_depth == \at(g_lock_depth, Pre) && lock_prefix_kept{Pre, Here};
+	    loop invariant g_irqs_enabled == \at(g_irqs_enabled, Pre);
+	    loop assigns ACSL_API_EFFECTS; */
 	do {
 		irqsync_wait_for_handler(desc, irq);
 	} while (irqsync_wait_for_chip(irq));

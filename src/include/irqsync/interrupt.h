@@ -149,9 +149,16 @@ int __must_check request_threaded_irq(unsigned int irq, irq_handler_t handler,
 	_Generic((h), irq_handler_t: (h), void *: (irq_handler_t)0)
 #define request_irq(irq, handler, flags, name, dev_id) \
 	request_irq((irq), IRQSYNC_HANDLER_CHECK(handler), (flags), (name), (dev_id))
+#endif
+/* The same for both handlers of a threaded request, written so that the argument appears once
+ * inside the _Generic, as its controlling expression: cppcheck's parser breaks on a conditional
+ * expression ("cond ? NULL : handler", a common driver form) inside an association.  The value
+ * passed is the argument itself (NULL converts to the handler type). */
+#if !defined(__FRAMAC__)
+#define IRQSYNC_HANDLER_ARG(h) ((void)_Generic((h), irq_handler_t: 0, void *: 0), (h))
 #define request_threaded_irq(irq, handler, thread_fn, flags, name, dev_id) \
-	request_threaded_irq((irq), IRQSYNC_HANDLER_CHECK(handler), \
-			     IRQSYNC_HANDLER_CHECK(thread_fn), (flags), (name), (dev_id))
+	request_threaded_irq((irq), IRQSYNC_HANDLER_ARG(handler), IRQSYNC_HANDLER_ARG(thread_fn), \
+			     (flags), (name), (dev_id))
 #endif
 
 /**

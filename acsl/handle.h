@@ -32,6 +32,29 @@
 */
 static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain *chain);
 
+/* The wakers of one pass (spec/threaded.md): under the lock, inside the instance (THREAD-1). */
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    requires REQ_DISPATCH_1: in_critical_section(desc);
+    requires THREAD_1: counted_in_instance: instance_running(irq);
+    requires nr <= IRQSYNC_MAX_SHARERS && \valid_read(woke + (0 .. IRQSYNC_MAX_SHARERS - 1)) &&
+             \initialized(woke + (0 .. nr - 1));
+    requires \forall integer k; 0 <= k < nr ==> woke[k] <= IRQSYNC_THREAD_CHANNELS;
+    requires \valid(wake) && ACSL_WAKE_OK(wake);
+    requires \separated(wake, &irq_desc[0 .. NR_IRQS - 1]) &&
+             \separated(wake, &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]) &&
+             \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]) &&
+             \separated(wake, woke + (0 .. IRQSYNC_MAX_SHARERS - 1));
+    requires \separated(woke + (0 .. IRQSYNC_MAX_SHARERS - 1), &irq_desc[0 .. NR_IRQS - 1]) &&
+             \separated(woke + (0 .. IRQSYNC_MAX_SHARERS - 1), &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]);
+    assigns ACSL_WAKER_EFFECTS(desc, wake);
+    ensures in_critical_section(desc) && instance_running(irq);
+    ensures ACSL_WAKE_OK(wake) && wake->masked == \old(wake->masked);
+    ensures ACSL_INIT;
+*/
+static void irqsync_wake_threads(struct irq_desc *desc, unsigned int irq, unsigned int nr,
+				 const unsigned int *woke, struct irq_wake *wake);
+
 /*@ requires ACSL_INIT;
     requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
     requires REQ_DISPATCH_1: cpu_holds(&desc->lock);

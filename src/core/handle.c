@@ -96,6 +96,28 @@ static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain
 }
 
 /*
+ * The waker for each thread the pass's primaries woke (@woke[0 .. @nr-1], 0: none), at
+ * D_RELOCK: lock held, inside the instance (irqsync_wake_thread, spec/threaded.md).
+ * Contract: acsl/handle.h (irqsync_wake_threads).
+ */
+static void irqsync_wake_threads(struct irq_desc *desc, unsigned int irq, unsigned int nr,
+				 const unsigned int *woke, struct irq_wake *wake)
+	__must_hold(&desc->lock)
+{
+	unsigned int i;
+
+	/*@ loop invariant 0 <= i <= nr;
+	    loop invariant ACSL_INIT && ACSL_WAKE_OK(wake) && wake->masked == \at(wake->masked, Pre);
+	    loop invariant in_critical_section(desc) && instance_running(irq);
+	    loop assigns i, ACSL_WAKER_EFFECTS(desc, wake);
+	    loop variant nr - i; */
+	for (i = 0; i < nr; i++) {
+		if (woke[i] != 0U)
+			irqsync_wake_thread(desc, irq, woke[i], wake);
+	}
+}
+
+/*
  * Count one pass (REQ-DISPATCH-5) and run spurious detection
  * (REQ-DISPATCH-6): at the end of each window of IRQSYNC_SPURIOUS_WINDOW
  * passes, a line with more than IRQSYNC_SPURIOUS_THRESHOLD unhandled ones
@@ -152,7 +174,6 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
 {
 	struct irq_chain chain;
 	unsigned int woke[IRQSYNC_MAX_SHARERS];
-	unsigned int i;
 	/* Initialised for the proof's initialisation checks (internal.h); read after the calls. */
 	/* cppcheck-suppress unreadVariable */
 	unsigned int status = 0U;
@@ -169,7 +190,7 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
 	    loop invariant lock_prefix_kept{Pre, Here};
 	    loop invariant spurious == 0 || spurious == 1;
 	    loop invariant ACSL_WAKE_OK(wake);
-	    loop assigns chain, status, handled, spurious, woke[0 .. IRQSYNC_MAX_SHARERS - 1], i,
+	    loop assigns chain, status, handled, spurious, woke[0 .. IRQSYNC_MAX_SHARERS - 1],
 	                 ACSL_DESCS, g_lock_stack[..], g_lock_depth,
 	                 ACSL_SREAD, warn_count[..], *wake; */
 	for (;;) {
@@ -192,14 +213,7 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
 
 		IRQSYNC_STEP(D_CHECK_PENDING, irq);
 		status = irqsync_atomic_read_relaxed(&desc->status);
-		/*@ loop invariant 0 <= i <= chain.nr;
-		    loop invariant ACSL_INIT && ACSL_WAKE_OK(wake);
-		    loop assigns i, ACSL_WAKER_EFFECTS(desc, wake);
-		    loop variant chain.nr - i; */
-		for (i = 0; i < chain.nr; i++) {
-			if (woke[i] != 0U)
-				irqsync_wake_thread(desc, irq, woke[i], wake);
-		}
+		irqsync_wake_threads(desc, irq, chain.nr, woke, wake);
 		if ((status & (IRQS_PENDING | IRQS_DISABLED)) != IRQS_PENDING)
 			return spurious;
 		IRQSYNC_STEP(D_CLEAR_PENDING, irq);

@@ -104,7 +104,7 @@ $(eval $(call TEST_PROG,race-v0,tests/race/race.c,$(TLIB)/v0,-O2 -g $(TESTING) -
 $(eval $(call TEST_PROG,race-v1,tests/race/race.c,$(TLIB)/v1,-O2 -g $(TESTING) -DIRQSYNC_TEST_VARIANT=1))
 $(eval $(call TEST_PROG,race-v2,tests/race/race.c,$(IRQSYNC_LIB_DIR),-O2 -g))
 $(eval $(call TEST_PROG,stress-tsan-mutant,tests/stress/stress.c,$(TLIB)/tsan-mutant,$(TSAN_FLAGS) $(TESTING) -DIRQSYNC_TEST_VARIANT=4))
-$(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/tsan-mutant,$(CC),$(CFLAGS_NOOPT) $(TSAN_FLAGS) $(TESTING),hosted,,$(SYNC_NOWAIT)))
+$(eval $(call IRQSYNC_LIB_RULES,$(TLIB)/tsan-mutant,$(CC),$(CFLAGS_NOOPT) $(TSAN_FLAGS) $(TESTING) -DIRQSYNC_PORT_NO_ACTIVE_STATE,hosted,,$(SYNC_NOWAIT)))
 
 # ---- valgrind DRD run (documented, not in check: ~30 s) ----
 # The ticket lock is annotated for DRD in this build only (-DIRQSYNC_VALGRIND, src/core/spinlock.c).

@@ -47,9 +47,17 @@ static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain
              \separated(wake, woke + (0 .. IRQSYNC_MAX_SHARERS - 1));
     requires \separated(woke + (0 .. IRQSYNC_MAX_SHARERS - 1), &irq_desc[0 .. NR_IRQS - 1]) &&
              \separated(woke + (0 .. IRQSYNC_MAX_SHARERS - 1), &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]);
-    assigns ACSL_WAKER_EFFECTS(desc, wake);
+    // The channel table whole (ACSL_WAKER_EFFECTS names its run flags): the replay loop's
+    // assigns then include it as written; through the run flags' field, z3 and cvc4 time out
+    // on the inclusion there.
+    assigns desc->threads_active.counter, desc->oneshot_mask,
+            irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1],
+            wake->nr, wake->chan[0 .. IRQSYNC_MAX_SHARERS - 1];
     ensures in_critical_section(desc) && instance_running(irq);
     ensures ACSL_WAKE_OK(wake) && wake->masked == \old(wake->masked);
+    // the wakers write no status word: the replay decision read before them still stands
+    ensures status_kept: desc->status.counter == \old(desc->status.counter);
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */
 static void irqsync_wake_threads(struct irq_desc *desc, unsigned int irq, unsigned int nr,
@@ -201,6 +209,44 @@ static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id);
     ensures ACSL_INIT;
 */
 static int irqsync_run_chain(const struct irq_chain *chain, unsigned int *woke);
+
+/* The unlocked part of a pass: the ONESHOT mask, the kick, the chain (src/core/handle.c).
+ * What it needs and gives is irqsync_run_chain's, plus the record of the wakers. */
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq);
+    requires \valid_read(chain) && \initialized(&chain->nr) && chain->nr <= IRQSYNC_MAX_SHARERS &&
+      \initialized(&chain->handler[0 .. chain->nr - 1]) &&
+      \initialized(&chain->dev_id[0 .. chain->nr - 1]) &&
+      \initialized(&chain->thread[0 .. chain->nr - 1]) && \initialized(&chain->oneshot);
+    requires \separated(chain, &irq_desc[0 .. NR_IRQS - 1]);
+    requires threads_in_range: \forall integer i; 0 <= i < chain->nr ==>
+      chain->thread[i] <= IRQSYNC_THREAD_CHANNELS;
+    requires \valid(woke + (0 .. IRQSYNC_MAX_SHARERS - 1)) && \separated(woke + (0 .. IRQSYNC_MAX_SHARERS - 1), chain) &&
+             \separated(woke + (0 .. IRQSYNC_MAX_SHARERS - 1), &irq_desc[0 .. NR_IRQS - 1]) &&
+             \separated(woke + (0 .. IRQSYNC_MAX_SHARERS - 1), &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]);
+    requires \valid(wake) && ACSL_WAKE_OK(wake);
+    requires \separated(wake, chain) && \separated(wake, woke + (0 .. IRQSYNC_MAX_SHARERS - 1)) &&
+             \separated(wake, &irq_desc[0 .. NR_IRQS - 1]) &&
+             \separated(wake, &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]) &&
+             \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]);
+    requires REQ_DISPATCH_8: irqs_off;
+    requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: serving_instance;
+    requires cpu_ready && no_desc_lock_held;
+    assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..],
+            woke[0 .. IRQSYNC_MAX_SHARERS - 1], wake->nr, wake->masked;
+    ensures THREAD_7: woke_own: \forall integer k; 0 <= k < chain->nr ==>
+      woke[k] == 0 || woke[k] == chain->thread[k];
+    ensures woke_in_range: \forall integer k; 0 <= k < chain->nr ==>
+      woke[k] <= IRQSYNC_THREAD_CHANNELS;
+    ensures \initialized(&woke[0 .. chain->nr - 1]);
+    ensures REQ_DISPATCH_5: \result == 0 || \result == 1;
+    ensures ACSL_WAKE_OK(wake);
+    ensures cpu_ready && irqs_off && g_lock_depth == \old(g_lock_depth);
+    ensures no_desc_lock_held && lock_prefix_kept{Pre, Post};
+    ensures ACSL_INIT;
+*/
+static int irqsync_unlocked_pass(const struct irq_chain *chain, unsigned int *woke,
+				 struct irq_wake *wake, unsigned int irq);
 
 /*@ assigns \nothing;
     ensures REQ_HANDLER_2: context: \result == this_ctx && \result < IRQSYNC_NR_CONTEXTS;

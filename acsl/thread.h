@@ -62,6 +62,9 @@ static void irqsync_wake_waiters(unsigned int irq);
              \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]);
     assigns ACSL_WAKER_EFFECTS(desc, wake);
     ensures ACSL_WAKE_OK(wake) && wake->masked == \old(wake->masked);
+    // the waker writes no status word
+    ensures status_kept: desc->status.counter == \old(desc->status.counter);
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */
 void irqsync_wake_thread(struct irq_desc *desc, unsigned int irq, unsigned int thread,

@@ -109,12 +109,37 @@ static void irqsync_wake_threads(struct irq_desc *desc, unsigned int irq, unsign
 	/*@ loop invariant 0 <= i <= nr;
 	    loop invariant ACSL_INIT && ACSL_WAKE_OK(wake) && wake->masked == \at(wake->masked, Pre);
 	    loop invariant in_critical_section(desc) && instance_running(irq);
+	    loop invariant \at(instances_ok, Pre) ==> instances_ok;
+	    loop invariant desc->status.counter == \at(desc->status.counter, Pre);
 	    loop assigns i, ACSL_WAKER_EFFECTS(desc, wake);
 	    loop variant nr - i; */
 	for (i = 0; i < nr; i++) {
 		if (woke[i] != 0U)
 			irqsync_wake_thread(desc, irq, woke[i], wake);
 	}
+}
+
+/*
+ * The part of a pass that runs with the line's lock dropped, inside the instance: on a
+ * ONESHOT line mask it at the controller first (T_MASK, ONESHOT-1), kick the threads the
+ * previous pass woke (T_WAKEUP), then run the chain (D_HANDLER).  A helper of its own so
+ * that the replay loop of irqsync_run_passes stays small enough to prove.
+ * Return: as irqsync_run_chain().
+ * Contract: acsl/handle.h (irqsync_unlocked_pass).
+ */
+static int irqsync_unlocked_pass(const struct irq_chain *chain, unsigned int *woke,
+				 struct irq_wake *wake, unsigned int irq)
+{
+	if (chain->oneshot) {
+		IRQSYNC_STEP(T_MASK, irq);
+		irqsync_port_line_mask(irq);
+		wake->masked = 1U;
+	}
+	if (wake->nr != 0U)
+		irqsync_kick_threads(wake, irq);
+
+	IRQSYNC_STEP(D_HANDLER, irq);
+	return irqsync_run_chain(chain, woke);
 }
 
 /*
@@ -197,15 +222,7 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
 		irqsync_snapshot_chain(desc, &chain);
 		IRQSYNC_STEP(D_UNLOCK, irq);
 		spin_unlock(&desc->lock);
-		if (chain.oneshot) {
-			IRQSYNC_STEP(T_MASK, irq);
-			irqsync_port_line_mask(irq);
-			wake->masked = 1U;
-		}
-		irqsync_kick_threads(wake, irq);
-
-		IRQSYNC_STEP(D_HANDLER, irq);
-		handled = irqsync_run_chain(&chain, woke);
+		handled = irqsync_unlocked_pass(&chain, woke, wake, irq);
 
 		IRQSYNC_STEP(D_RELOCK, irq);
 		spin_lock(&desc->lock);
@@ -332,7 +349,8 @@ int handle_irq(unsigned int irq)
 	unlock_step = IRQSYNC_STEP_D_UNLOCK_END;
 unlock:
 	irqsync_desc_unlock(desc, flags, unlock_step, irq);
-	irqsync_kick_threads(&wake, irq);
+	if (wake.nr != 0U)	/* a plain line's dispatch pays no call */
+		irqsync_kick_threads(&wake, irq);
 	if (spurious)
 		irqsync_warn(IRQSYNC_WARN_NOBODY_CARED, irq);
 	/*@ ghost g_sread_word = log_word; g_sread_value = log_value; g_sread_lock = log_lock;

@@ -47,10 +47,10 @@ t_run_fail "refinement/port-wait-callback-acquire-to-relaxed-fails [REQ-MM-4 REQ
   'return irqsync_atomic_read_acquire(&irq_desc[chan - IRQSYNC_THREAD_CHANNELS].threads_active)' \
   'return irqsync_atomic_read_relaxed(&irq_desc[chan - IRQSYNC_THREAD_CHANNELS].threads_active)'
 t_run_fail "refinement/port-call-before-its-step-fails [REQ-IMPL-3]" \
-  "FAIL D_UNLOCK: C irqsync_run_passes .*a call of irqsync_port_line_mask .* in step D_UNLOCK, but the map's c_external_calls makes it part of step T_MASK only" \
+  "FAIL D_UNLOCK: C irqsync_unlocked_pass .*a call of irqsync_port_line_mask .* in step D_UNLOCK, but the map's c_external_calls makes it part of step T_MASK only" \
   edit_fails mask-before-mark src/core/handle.c \
-  $'\t\t\tIRQSYNC_STEP(T_MASK, irq);\n\t\t\tirqsync_port_line_mask(irq);' \
-  $'\t\t\tirqsync_port_line_mask(irq);\n\t\t\tIRQSYNC_STEP(T_MASK, irq);'
+  $'\t\tIRQSYNC_STEP(T_MASK, irq);\n\t\tirqsync_port_line_mask(irq);' \
+  $'\t\tirqsync_port_line_mask(irq);\n\t\tIRQSYNC_STEP(T_MASK, irq);'
 t_run_fail "refinement/c-in-access-on-no-path-fails [REQ-IMPL-3]" \
   "FAIL REQ_LOCK: C src/core/manage.c:irqsync_request: rmw thread.run_pending seq_cst in no visit of the site" \
   edit_fails claim-no-reset src/core/manage.c $'\t\t(void)irqsync_atomic_xchg(&t->run_pending, 0U);\n' ''

@@ -104,6 +104,23 @@ unsigned int irqsync_atomic_fetch_add_acquire(irqsync_atomic_t *v, unsigned int 
 */
 void irqsync_atomic_inc_relaxed(irqsync_atomic_t *v);
 
+/* The run-pending flag's exchange and the episode counter's decrement (threaded handlers):
+ * words shared WITHOUT the lock, which other CPUs and threads change at any time, so the
+ * value returned says nothing about the word's value now (no \result == ... clause). */
+/*@ requires \valid(v) && is_thread_word(v);
+    assigns v->counter;
+    ensures v->counter == i && \initialized(&v->counter);
+    ensures \at(ACSL_INIT, Pre) ==> ACSL_INIT;
+*/
+unsigned int irqsync_atomic_xchg(irqsync_atomic_t *v, unsigned int i);
+
+/*@ requires \valid(v) && is_thread_word(v);
+    assigns v->counter;
+    ensures \initialized(&v->counter);
+    ensures \at(ACSL_INIT, Pre) ==> ACSL_INIT;
+*/
+unsigned int irqsync_atomic_dec_return(irqsync_atomic_t *v);
+
 /*@ assigns \nothing; */
 void irqsync_smp_mb(void);
 

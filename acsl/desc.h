@@ -58,6 +58,8 @@ static inline void irqsync_desc_unlock(struct irq_desc *desc, irq_flags_t flags,
       (\at(instances_ok, Pre) ==> instances_ok);
     ensures read_logged: g_sread_word == &desc->status && g_sread_value == \result;
     ensures read_locked: g_lock_depth > 0 ==> g_sread_lock == g_lock_stack[g_lock_depth - 1];
+    // the status word is no part of the action chain: a status write keeps it well formed
+    ensures wf_kept: \at(desc_wf(desc), Pre) ==> desc_wf(desc);
     ensures ACSL_INIT;
 */
 static inline unsigned int irqsync_status_update(struct irq_desc *desc, unsigned int clear,

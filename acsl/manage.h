@@ -32,6 +32,14 @@ static void irqsync_action_move(struct irq_desc *desc, unsigned int to, unsigned
 
 /*@ requires g_exclusive == 1 && ACSL_INIT;
     requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
+    assigns desc->threads_active.counter, desc->oneshot_mask;
+    ensures THREAD_8: no_episode: desc->threads_active.counter == 0 && desc->oneshot_mask == 0;
+    ensures ACSL_INIT;
+*/
+static void irqsync_desc_init_threads(struct irq_desc *desc);
+
+/*@ requires g_exclusive == 1 && ACSL_INIT;
+    requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
     assigns *desc;
     ensures desc_wf(desc) && ACSL_INIT;
     ensures REQ_LIFECYCLE_1: desc->nr_actions == 0 && desc->depth == 1 &&
@@ -49,6 +57,8 @@ static void irqsync_desc_init(struct irq_desc *desc);
       desc->nr_actions < IRQSYNC_MAX_SHARERS &&
       (\forall integer i; 0 <= i < desc->nr_actions ==> desc->action[i].dev_id != dev_id);
     ensures REQ_LIFECYCLE_2: \result == 0 && desc->nr_actions > 0 ==> (flags & IRQF_SHARED) != 0;
+    ensures THREAD_3: oneshot_agreed: \result == 0 ==> \forall integer i; 0 <= i < desc->nr_actions ==>
+      ((desc->action[i].flags ^ flags) & IRQF_ONESHOT) == 0;
     ensures ACSL_INIT;
 */
 static int irqsync_check_request(const struct irq_desc *desc, unsigned long flags,
@@ -57,7 +67,7 @@ static int irqsync_check_request(const struct irq_desc *desc, unsigned long flag
 /*@ requires ACSL_INIT;
     requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
     requires REQ_DISPATCH_1: cpu_holds(&desc->lock);
-    requires desc_wf(desc) && handler != \null;
+    requires desc_wf(desc) && handler != \null && thread <= IRQSYNC_THREAD_CHANNELS;
     requires desc->nr_actions < IRQSYNC_MAX_SHARERS;
     requires \forall integer i; 0 <= i < desc->nr_actions ==> desc->action[i].dev_id != dev_id;
     assigns desc->action[desc->nr_actions], desc->nr_actions, desc->depth,
@@ -68,7 +78,8 @@ static int irqsync_check_request(const struct irq_desc *desc, unsigned long flag
     ensures REQ_LIFECYCLE_8: join_keeps_depth: \old(desc->nr_actions) > 0 ==>
       desc->depth == \old(desc->depth) && desc->status.counter == \old(desc->status.counter);
     ensures REQ_LIFECYCLE_1: desc->action[\old(desc->nr_actions)].handler == handler &&
-      desc->action[\old(desc->nr_actions)].dev_id == dev_id;
+      desc->action[\old(desc->nr_actions)].dev_id == dev_id &&
+      desc->action[\old(desc->nr_actions)].thread == thread;
     ensures REQ_LIFECYCLE_1: \old(desc->nr_actions) == 0 ==> desc->depth == 0 &&
       (desc->status.counter & IRQS_DISABLED) == 0;
     ensures desc_wf(desc);
@@ -76,7 +87,75 @@ static int irqsync_check_request(const struct irq_desc *desc, unsigned long flag
     ensures ACSL_INIT;
 */
 static void irqsync_install(struct irq_desc *desc, irq_handler_t handler,
-			    unsigned long flags, const char *name, void *dev_id);
+			    unsigned long flags, const char *name, void *dev_id,
+			    unsigned int thread);
+
+/* The thread channels of the handler threads (struct irq_thread, src/core/internal.h). */
+/*@ requires g_exclusive == 1 && ACSL_INIT;
+    assigns irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1];
+    ensures \forall integer c; 0 <= c < IRQSYNC_THREAD_CHANNELS ==> irqsync_threads[c].claimed == 0;
+    ensures ACSL_INIT;
+*/
+static void irqsync_threads_init(void);
+
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq);
+    requires REQ_DISPATCH_1: cpu_holds(&irq_desc[irq].lock);
+    assigns irqsync_threads[irq * IRQSYNC_MAX_SHARERS .. irq * IRQSYNC_MAX_SHARERS + IRQSYNC_MAX_SHARERS - 1];
+    ensures THREAD_6: own_line: \result == 0 ||
+      (irq * IRQSYNC_MAX_SHARERS < \result <= irq * IRQSYNC_MAX_SHARERS + IRQSYNC_MAX_SHARERS &&
+       \old(irqsync_threads[\result - 1].claimed) == 0 && irqsync_threads[\result - 1].claimed == 1);
+    ensures \result <= IRQSYNC_THREAD_CHANNELS;
+    ensures ACSL_INIT;
+*/
+static unsigned int irqsync_claim_thread(unsigned int irq, irq_handler_t thread_fn,
+					 void *dev_id, unsigned long flags);
+
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    requires 1 <= thread <= IRQSYNC_THREAD_CHANNELS;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held && serving_ok;
+    assigns ACSL_API_EFFECTS;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready && no_desc_lock_held;
+    // no status read: free_irq's locked re-check stays its last (REQ-LIFECYCLE-5)
+    ensures sread_unchanged{Pre, Post};
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
+*/
+static void irqsync_release_thread(struct irq_desc *desc, unsigned int irq, unsigned int thread);
+
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq] && handler != \null;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held && serving_ok;
+    assigns ACSL_API_EFFECTS;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready && no_desc_lock_held;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
+    ensures REQ_LIFECYCLE_2: REQ_LIFECYCLE_6: THREAD_3: \result == 0 || \result == -IRQSYNC_EBUSY ||
+      \result == -IRQSYNC_EINVAL || \result == -IRQSYNC_ENOSPC || \result == -IRQSYNC_ENOMEM;
+    ensures thread_fn == \null ==> \result != -IRQSYNC_ENOMEM;
+*/
+static int irqsync_request(struct irq_desc *desc, unsigned int irq, irq_handler_t handler,
+			   irq_handler_t thread_fn, unsigned long flags, const char *name,
+			   void *dev_id);
+
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    requires cpu_ready && interrupt_safe && no_desc_lock_held && serving_ok;
+    assigns ACSL_API_EFFECTS;
+    ensures REQ_SYNC_1: REQ_SYNC_3: locked_recheck: saw_idle_under_lock(desc);
+    ensures THREAD_1: THREAD_4: threads_idle_acquired:
+      g_aread_word == &desc->threads_active && g_aread_value == 0;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
+    ensures ACSL_INIT;
+*/
+static void irqsync_wait_for_line(struct irq_desc *desc, unsigned int irq);
 
 /*@ requires ACSL_INIT;
     requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
@@ -153,13 +232,13 @@ static int irqsync_enable_depth(struct irq_desc *desc, unsigned int irq);
 /*@ requires REQ_DISPATCH_1: g_exclusive == 1;
     requires static_storage: ACSL_INIT;
     requires REQ_SYNC_1: no_instance: \forall integer i; 0 <= i < NR_IRQS ==> g_instance[i] == 0;
-    assigns irq_desc[0 .. NR_IRQS - 1], irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1],
-            warn_count[..];
+    assigns irq_desc[0 .. NR_IRQS - 1], irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1],
+            irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1], warn_count[..];
     ensures ACSL_INIT;
     ensures REQ_LOCK_5: all_wf: descs_wf;
     ensures instances_ok;
     ensures serving_ok;
-    ensures REQ_HANDLER_2: \forall integer c; 0 <= c < IRQSYNC_NR_CPUS ==> irqsync_serving[c] == 0;
+    ensures REQ_HANDLER_2: \forall integer c; 0 <= c < IRQSYNC_NR_CONTEXTS ==> irqsync_serving[c] == 0;
 */
 void irqsync_init(void);
 
@@ -168,17 +247,17 @@ void irqsync_init(void);
     assigns warn_count[..];
     ensures ACSL_INIT;
     behavior own_line:
-      assumes in_handler_of(irq);
+      assumes in_handler_of(irq) || (threads != 0 && in_thread_of(irq));
       assigns warn_count[..];
-      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+      ensures REQ_ERR_4: THREAD_5: \result == -IRQSYNC_EDEADLK;
     behavior other_line:
-      assumes !in_handler_of(irq);
+      assumes !in_handler_of(irq) && !(threads != 0 && in_thread_of(irq));
       assigns \nothing;
       ensures \result == 0;
     complete behaviors;
     disjoint behaviors;
 */
-static int irqsync_refuse_self_wait(unsigned int irq);
+static int irqsync_refuse_self_wait(unsigned int irq, int threads);
 
 /* The driver API.  Each contract below begins with the call frame of a driver-API function
  * ("// the API call frame"; spec/proof.md's ACSL_API_FRAME, written out since issue 24; the
@@ -202,13 +281,15 @@ static int irqsync_refuse_self_wait(unsigned int irq);
       assigns \nothing;
       ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
     behavior own_line:
-      assumes irq_ok(irq) && in_handler_of(irq);
+      assumes irq_ok(irq) && (in_handler_of(irq) || in_thread_of(irq));
       assigns warn_count[..];
-      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+      ensures REQ_ERR_4: THREAD_5: \result == -IRQSYNC_EDEADLK;
     behavior wait:
-      assumes irq_ok(irq) && !in_handler_of(irq);
+      assumes irq_ok(irq) && !in_handler_of(irq) && !in_thread_of(irq);
       ensures \result == 0;
       ensures REQ_SYNC_1: REQ_SYNC_3: locked_recheck: saw_idle_under_lock(&irq_desc[irq]);
+      ensures THREAD_1: THREAD_4: threads_idle_acquired:
+        g_aread_word == &irq_desc[irq].threads_active && g_aread_value == 0;
     complete behaviors;
     disjoint behaviors;
 */
@@ -230,10 +311,63 @@ int synchronize_irq(unsigned int irq);
       assumes irq_ok(irq) && in_handler_of(irq);
       assigns warn_count[..];
       ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+    behavior wait:
+      assumes irq_ok(irq) && !in_handler_of(irq);
+      ensures THREAD_9: hard_only: saw_idle_under_lock(&irq_desc[irq]) &&
+        g_aread_word == &irq_desc[irq].threads_active &&
+        (\result == 1 <==> g_aread_value == 0) && (\result == 0 || \result == 1);
+    complete behaviors;
+    disjoint behaviors;
+*/
+int synchronize_hardirq(unsigned int irq);
+
+/*@ // the API call frame
+    requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
+    assigns ACSL_API_EFFECTS;
+    ensures ACSL_INIT;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    behavior own_line:
+      assumes irq_ok(irq) && in_handler_of(irq);
+      assigns warn_count[..];
+      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
     behavior disable:
       assumes irq_ok(irq) && !in_handler_of(irq);
+      ensures REQ_DEPTH_5: THREAD_9: \result == 0 || \result == 1 || \result == -IRQSYNC_EOVERFLOW;
+      ensures REQ_DEPTH_1: THREAD_9: \result >= 0 ==> saw_idle_under_lock(&irq_desc[irq]);
+    complete behaviors;
+    disjoint behaviors;
+*/
+int disable_hardirq(unsigned int irq);
+
+/*@ // the API call frame
+    requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
+    assigns ACSL_API_EFFECTS;
+    ensures ACSL_INIT;
+    behavior bad_irq:
+      assumes !irq_ok(irq);
+      assigns \nothing;
+      ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
+    behavior own_line:
+      assumes irq_ok(irq) && (in_handler_of(irq) || in_thread_of(irq));
+      assigns warn_count[..];
+      ensures REQ_ERR_4: THREAD_5: \result == -IRQSYNC_EDEADLK;
+    behavior disable:
+      assumes irq_ok(irq) && !in_handler_of(irq) && !in_thread_of(irq);
       ensures REQ_DEPTH_5: \result == 0 || \result == -IRQSYNC_EOVERFLOW;
       ensures REQ_DEPTH_1: \result == 0 ==> saw_idle_under_lock(&irq_desc[irq]);
+      ensures THREAD_1: \result == 0 ==>
+        g_aread_word == &irq_desc[irq].threads_active && g_aread_value == 0;
     complete behaviors;
     disjoint behaviors;
 */
@@ -266,8 +400,8 @@ int disable_irq_nosync(unsigned int irq);
     ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
     ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
     ensures cpu_ready;
-    assigns ACSL_API_EFFECTS, irqsync_serving[this_cpu], g_instance[irq], g_begin[irq];
-    ensures irqsync_serving[this_cpu] == \old(irqsync_serving[this_cpu]);
+    assigns ACSL_API_EFFECTS, irqsync_serving[this_ctx], g_instance[irq], g_begin[irq];
+    ensures irqsync_serving[this_ctx] == \old(irqsync_serving[this_ctx]);
     ensures ACSL_INIT;
     behavior bad_irq:
       assumes !irq_ok(irq);
@@ -292,12 +426,12 @@ int enable_irq(unsigned int irq);
     ensures ACSL_INIT;
     behavior bad_args:
       assumes !irq_ok(irq) || handler == \null || (flags & (unsigned long)~IRQF_VALID_MASK) != 0 ||
-              ((flags & IRQF_SHARED) != 0 && dev_id == \null);
+              (flags & IRQF_ONESHOT) != 0 || ((flags & IRQF_SHARED) != 0 && dev_id == \null);
       assigns \nothing;
-      ensures REQ_ERR_1: REQ_ERR_2: REQ_LIFECYCLE_3: \result == -IRQSYNC_EINVAL;
+      ensures REQ_ERR_1: REQ_ERR_2: REQ_LIFECYCLE_3: THREAD_2: \result == -IRQSYNC_EINVAL;
     behavior request:
       assumes irq_ok(irq) && handler != \null && (flags & (unsigned long)~IRQF_VALID_MASK) == 0 &&
-              ((flags & IRQF_SHARED) == 0 || dev_id != \null);
+              (flags & IRQF_ONESHOT) == 0 && ((flags & IRQF_SHARED) == 0 || dev_id != \null);
       ensures REQ_LIFECYCLE_2: REQ_LIFECYCLE_6: \result == 0 || \result == -IRQSYNC_EBUSY ||
               \result == -IRQSYNC_EINVAL || \result == -IRQSYNC_ENOSPC;
     complete behaviors;
@@ -314,16 +448,44 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
     ensures cpu_ready;
     assigns ACSL_API_EFFECTS;
     ensures ACSL_INIT;
+    behavior bad_args:
+      assumes !irq_ok(irq) || (flags & (unsigned long)~IRQF_VALID_MASK) != 0 ||
+              (handler == \null && (flags & IRQF_ONESHOT) == 0) ||
+              ((flags & IRQF_ONESHOT) != 0 && thread_fn == \null) ||
+              ((flags & IRQF_SHARED) != 0 && dev_id == \null);
+      assigns \nothing;
+      ensures REQ_ERR_1: REQ_ERR_2: THREAD_2: \result == -IRQSYNC_EINVAL;
+    behavior request:
+      assumes irq_ok(irq) && (flags & (unsigned long)~IRQF_VALID_MASK) == 0 &&
+              (handler != \null || (flags & IRQF_ONESHOT) != 0) &&
+              ((flags & IRQF_ONESHOT) == 0 || thread_fn != \null) &&
+              ((flags & IRQF_SHARED) == 0 || dev_id != \null);
+      ensures REQ_LIFECYCLE_2: REQ_LIFECYCLE_6: THREAD_3: \result == 0 || \result == -IRQSYNC_EBUSY ||
+              \result == -IRQSYNC_EINVAL || \result == -IRQSYNC_ENOSPC || \result == -IRQSYNC_ENOMEM;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
+			 unsigned long flags, const char *name, void *dev_id);
+
+/*@ // the API call frame
+    requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held;
+    ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
+    ensures cpu_ready;
+    assigns ACSL_API_EFFECTS;
+    ensures ACSL_INIT;
     behavior bad_irq:
       assumes !irq_ok(irq);
       assigns \nothing;
       ensures REQ_ERR_1: \result == -IRQSYNC_EINVAL;
     behavior own_line:
-      assumes irq_ok(irq) && in_handler_of(irq);
+      assumes irq_ok(irq) && (in_handler_of(irq) || in_thread_of(irq));
       assigns warn_count[..];
-      ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
+      ensures REQ_ERR_4: THREAD_5: \result == -IRQSYNC_EDEADLK;
     behavior free:
-      assumes irq_ok(irq) && !in_handler_of(irq);
+      assumes irq_ok(irq) && !in_handler_of(irq) && !in_thread_of(irq);
       ensures REQ_ERR_3: \result == 0 || \result == -IRQSYNC_ENOENT;
       ensures REQ_LIFECYCLE_5: \result == 0 ==> saw_idle_under_lock(&irq_desc[irq]);
     complete behaviors;
@@ -335,7 +497,7 @@ int free_irq(unsigned int irq, void *dev_id);
  * assigns clause says) the provers time out re-deriving the initialisation of every descriptor
  * field (spec/proof.md, "Initialisation"); no function of the core calls irq_stats. */
 /*@ requires out == \null || (\valid(out) && \separated(out, &irq_desc[0 .. NR_IRQS - 1]) &&
-                              \separated(out, &irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]));
+                              \separated(out, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]));
     // the API call frame
     requires ACSL_INIT;
     requires cpu_ready && interrupt_safe && no_desc_lock_held;

@@ -73,6 +73,70 @@ int irqsync_port_irqs_disabled(void);
 /*@ assigns \nothing; */
 void irqsync_port_cpu_relax(void);
 
+/* ---- handler threads (port.h, "Threaded handlers") ------------------------------------------
+ * The port runs the core's thread function in another context: nothing of this CPU's state
+ * changes by a start, a kick or a wake.  A stop returns after the thread's last run: what that
+ * run wrote becomes visible (the descriptor table may have changed, as at an acquire). */
+
+/*@ requires chan < IRQSYNC_PORT_CHANNELS && fn != \null;
+    assigns \nothing;
+    ensures \result == 0 || \result == -IRQSYNC_EINVAL || \result == -IRQSYNC_EBUSY ||
+            \result == -IRQSYNC_ENOMEM;
+*/
+int irqsync_port_thread_start(unsigned int chan, void (*fn)(unsigned int chan));
+
+/*@ requires chan < IRQSYNC_PORT_CHANNELS;
+    assigns \nothing;
+*/
+void irqsync_port_thread_kick(unsigned int chan);
+
+/*@ requires chan < IRQSYNC_PORT_CHANNELS && ACSL_INIT;
+    assigns ACSL_DESCS;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
+*/
+void irqsync_port_thread_stop(unsigned int chan);
+
+/*@ assigns \nothing;
+    ensures thread_current: \result == this_thread;
+*/
+unsigned int irqsync_port_thread_current(void);
+
+/* The wait returns when ready(chan) returned non-zero: the threads' waiters' ready() is one
+ * acquire read of the line's threads_active (irqsync_threads_idle), so the last acquire this
+ * CPU logged is that read, of value 0 (THREAD-1, -4). */
+/*@ requires IRQSYNC_THREAD_CHANNELS <= chan < IRQSYNC_PORT_CHANNELS && ACSL_INIT;
+    requires ready == &irqsync_threads_idle;
+    assigns ACSL_DESCS, g_aread_word, g_aread_value;
+    ensures THREAD_1: ready_seen:
+      g_aread_word == &irq_desc[chan - IRQSYNC_THREAD_CHANNELS].threads_active &&
+      g_aread_value == 0;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
+*/
+void irqsync_port_wait(unsigned int chan, int (*ready)(unsigned int chan));
+
+/*@ requires chan < IRQSYNC_PORT_CHANNELS;
+    assigns \nothing;
+*/
+void irqsync_port_wake(unsigned int chan);
+
+/*@ requires irq_ok(irq);
+    assigns \nothing;
+*/
+void irqsync_port_line_mask(unsigned int irq);
+
+/*@ requires irq_ok(irq);
+    assigns \nothing;
+*/
+void irqsync_port_line_unmask(unsigned int irq);
+
+/*@ requires irq_ok(irq);
+    assigns \nothing;
+    ensures \result == 0 || \result == 1 || \result == IRQSYNC_PORT_CANNOT_TELL;
+*/
+int irqsync_port_line_inflight(unsigned int irq);
+
 /* ---- the atomics (irqsync/atomic.h): their contracts are acsl/atomic.h ------------------ */
 
 #include "atomic.h"

@@ -108,7 +108,7 @@ $(foreach t,$(CROSS_LINUX),$(eval $(call CROSS_LINUX_RULES,$(t))))
 # mk/lib.mk's template argument).
 CROSS_TEST_LIBS := debug:-DIRQSYNC_TESTING@-DIRQSYNC_DEBUG \
                    hooks:-DIRQSYNC_TESTING@-DIRQSYNC_STEP_HOOKS \
-                   mutant-nowait:-DIRQSYNC_TESTING:$(SYNC_NOWAIT)
+                   mutant-nowait:-DIRQSYNC_TESTING@-DIRQSYNC_PORT_NO_ACTIVE_STATE:$(SYNC_NOWAIT)
 # Test programs, as mk/test.mk builds them on the host:
 #   <binary>:<source>:<library flavour>:<extra CFLAGS, @ for space>
 CROSS_TEST_PROGS := unit:tests/unit/unit.c:default: \
@@ -233,14 +233,15 @@ $(foreach a,$(CROSS_BM_ALL),$(eval $(call BM_RULES,$(a))))
 # The same port built with IRQSYNC_NR_CPUS=2 (CPU id = MPIDR_EL1.Aff0); CPU 1 takes the
 # timer interrupts, CPU 0 synchronizes, disables and frees. Multi-threaded TCG runs the two
 # vCPUs as two host threads. Its expected failure is the library whose synchronize does not
-# wait (twins/variants/sync-nowait.c in place of src/core/sync.c, test-only).
+# wait (twins/variants/sync-nowait.c in place of src/core/sync.c, test-only; on a port built
+# with IRQSYNC_PORT_NO_ACTIVE_STATE, docs/porting.md).
 SMP_DIR    := $(CROSS_DIR)/baremetal-aarch64-smp
 SMP_CFLAGS := $(ALL_CFLAGS) $(BM_aarch64_ARCH) -ffreestanding -DIRQSYNC_NR_CPUS=2
 SMP_SRC    := tests/baremetal/smp.c tests/baremetal/semihost.c $(BM_aarch64_BOOT) $(BM_aarch64_BOARD)/board.c
 SMP_HDR    := $(wildcard tests/baremetal/*.h) $(BM_aarch64_BOARD)/link.ld
 SMP_QEMU   := qemu-system-aarch64 -M virt -cpu cortex-a53 -smp 2 -accel tcg,thread=multi -nic none
 $(eval $(call IRQSYNC_LIB_RULES,$(SMP_DIR),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS),baremetal-aarch64,$(BM_aarch64_PFX)ar))
-$(eval $(call IRQSYNC_LIB_RULES,$(SMP_DIR)/mutant-nowait,$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) -DIRQSYNC_TESTING,baremetal-aarch64,$(BM_aarch64_PFX)ar,$(SYNC_NOWAIT)))
+$(eval $(call IRQSYNC_LIB_RULES,$(SMP_DIR)/mutant-nowait,$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) -DIRQSYNC_TESTING -DIRQSYNC_PORT_NO_ACTIVE_STATE,baremetal-aarch64,$(BM_aarch64_PFX)ar,$(SYNC_NOWAIT)))
 $(eval $(call CROSS_PROBE_RULES,baremetal-aarch64-smp,$(SMP_DIR),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) -nostartfiles -nostdlib -static -e main,-lgcc,aarch64,$(BM_aarch64_PFX)objdump))
 $(foreach w,$(CROSS_WEAK),\
   $(eval $(call IRQSYNC_LIB_RULES,$(SMP_DIR)/$(w),$(BM_aarch64_PFX)gcc,$(SMP_CFLAGS) $(CROSS_FLAGS_$(w)),baremetal-aarch64,$(BM_aarch64_PFX)ar))\

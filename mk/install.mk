@@ -10,7 +10,9 @@
 #        PREFIX/lib/<port>/libirqsync.a and PREFIX/lib/<port>/pkgconfig/irqsync.pc, plus the same
 #        file as PREFIX/lib/pkgconfig/irqsync-<port>.pc; the headers are the same as the host's.
 #        Its .pc carries cross_compile= and target_cflags= variables (the toolchain prefix and the
-#        flags the library was built with), and -DIRQSYNC_NR_CPUS in Cflags.
+#        flags the library was built with), and -DIRQSYNC_NR_CPUS in Cflags. The bare-metal
+#        ports' own API, <irqsync_baremetal.h> (the idle loop's irqsync_baremetal_run_threads(),
+#        the line-to-controller map), goes to PREFIX/include, shared by every bare-metal port.
 #   make uninstall [PORT=…]   remove what `make install` with the same variables installed
 #   make examples             stage both installs in build/examples/sysroot, then build and run
 #                             the examples against them: on the host (examples/Makefile, flags
@@ -106,7 +108,7 @@ I_PC  := $(I_LIB)/pkgconfig
 install: $(INSTALL_LIB) ## install headers, library and irqsync.pc (PREFIX=, DESTDIR=, PORT=)
 	$(install_check)install -d '$(I_INC)/irqsync' '$(I_PC)'
 	install -m 644 $(addprefix src/include/irqsync/,$(IRQSYNC_PUBLIC_HDRS)) '$(I_INC)/irqsync/'
-	$(if $(filter hosted,$(PORT)),install -m 644 src/port/hosted/irqsync_hosted.h '$(I_INC)/')
+	$(if $(filter hosted,$(PORT)),install -m 644 src/port/hosted/irqsync_hosted.h '$(I_INC)/',install -m 644 src/port/shared/irqsync_baremetal.h '$(I_INC)/')
 	install -m 644 $(INSTALL_LIB) '$(I_LIB)/libirqsync.a'
 	printf '%s\n' "$$IRQSYNC_PC_TEMPLATE" | sed \
 	  -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(call pc_rel,$(INSTALL_LIBDIR))|' \
@@ -123,6 +125,9 @@ uninstall: ## remove what `make install` installed (same PREFIX, DESTDIR, PORT)
 	$(if $(filter hosted,$(PORT)),rm -f '$(I_INC)/irqsync_hosted.h')
 	$(if $(filter hosted,$(PORT)),,rm -f '$(DESTDIR)$(LIBDIR)/pkgconfig/$(INSTALL_PCNAME).pc')
 	$(if $(filter hosted,$(PORT)),,rmdir '$(I_PC)' '$(I_LIB)' 2>/dev/null || true)
+	@# <irqsync_baremetal.h> goes with the last bare-metal library of the prefix
+	$(if $(filter hosted,$(PORT)),,if ! ls -d '$(DESTDIR)$(LIBDIR)'/baremetal-*/libirqsync.a 2>/dev/null | grep -q .; then \
+	  rm -f '$(I_INC)/irqsync_baremetal.h'; fi)
 	@# the headers are shared by every port: they go with the last library of the prefix
 	if ! ls -d '$(DESTDIR)$(LIBDIR)'/libirqsync.a '$(DESTDIR)$(LIBDIR)'/*/libirqsync.a 2>/dev/null | grep -q .; then \
 	  rm -f $(addprefix '$(I_INC)/irqsync'/,$(IRQSYNC_PUBLIC_HDRS)); rmdir '$(I_INC)/irqsync' 2>/dev/null || true; fi
@@ -146,7 +151,7 @@ EX_BM_PORT  := baremetal-aarch64
 EX_BM_CPUS  := 2
 $(EX_SYSROOT)$(LIBDIR)/libirqsync.a: $(EX_LIB_SRCS) $(wildcard src/port/hosted/*)
 	$(MAKE) --no-print-directory install DESTDIR='$(EX_ROOT)' PORT=hosted
-$(EX_SYSROOT)$(LIBDIR)/$(EX_BM_PORT)/libirqsync.a: $(EX_LIB_SRCS) $(wildcard src/port/$(EX_BM_PORT)/*)
+$(EX_SYSROOT)$(LIBDIR)/$(EX_BM_PORT)/libirqsync.a: $(EX_LIB_SRCS) $(wildcard src/port/$(EX_BM_PORT)/* src/port/shared/*)
 	$(MAKE) --no-print-directory install DESTDIR='$(EX_ROOT)' PORT=$(EX_BM_PORT) NR_CPUS=$(EX_BM_CPUS)
 
 # Host: examples/Makefile, as a user would run it, with this build's compiler and warnings.

@@ -18,10 +18,12 @@
 #include "../acsl/handle.h"
 #include "../acsl/manage.h"
 #include "../acsl/sync.h"
+#include "../acsl/thread.h"
 #include "../src/core/spinlock.c"
 #include "../src/core/irqflags.c"
 #include "../src/core/handle.c"
 #include "../src/core/manage.c"
+#include "../src/core/thread.c"
 /* The wait of synchronize_irq: the shipped one; with -DPROVE_SYNC_V0 (mk/prove.mk's expected
  * failure prove-neg-sync-v0 only) the 2007 original of twins/variants/ in its place. */
 #ifdef PROVE_SYNC_V0

@@ -53,4 +53,15 @@
       (g_sread_value & IRQS_INPROGRESS) == 0;
 */
 
+/* An instance's record of the threads it woke (struct irq_wake, src/core/internal.h): at most
+ * one per slot, each a thread channel the port may be kicked on.  A macro (it uses
+ * \initialized, see ACSL_INIT). */
+#define ACSL_WAKE_OK(w) ((w)->nr <= IRQSYNC_MAX_SHARERS && \initialized(&(w)->nr) && \
+	\initialized(&(w)->masked) && \initialized(&(w)->chan[0 .. (w)->nr - 1]) && \
+	(\forall integer k; 0 <= k < (w)->nr ==> (w)->chan[k] < IRQSYNC_THREAD_CHANNELS))
+/* What the waker may write: the line's counter and mask, the run flags, the record. */
+#define ACSL_WAKER_EFFECTS(d, w) (d)->threads_active.counter, (d)->oneshot_mask, \
+	irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1].run_pending.counter, (w)->nr, \
+	(w)->chan[0 .. IRQSYNC_MAX_SHARERS - 1]
+
 #endif /* _IRQSYNC_ACSL_LOGIC_API_H */

@@ -31,8 +31,11 @@
     // The action chain of a line: action[0 .. nr_actions-1] are installed (non-NULL handler),
     // the rest of the static pool is free (REQ-LIFECYCLE-4, -6).  That dev_ids differ is
     // shown where a request is checked (irqsync_check_request), not kept as an invariant.
-    predicate action_installed(struct irqaction *a) = a->handler != \null;
-    predicate action_free(struct irqaction *a) = a->handler == \null && a->dev_id == \null;
+    // An installed action's thread is 0 (none) or 1 + a thread channel.
+    predicate action_installed(struct irqaction *a) =
+      a->handler != \null && a->thread <= IRQSYNC_THREAD_CHANNELS;
+    predicate action_free(struct irqaction *a) =
+      a->handler == \null && a->dev_id == \null && a->thread == 0;
     predicate action_chain_wf(struct irq_desc *d) =
       d->nr_actions <= IRQSYNC_MAX_SHARERS &&
       (\forall integer i; 0 <= i < d->nr_actions ==> action_installed(&d->action[i])) &&
@@ -40,12 +43,17 @@
           action_free(&d->action[i]));
     predicate desc_wf(struct irq_desc *d) =
       action_chain_wf(d) && d->depth <= IRQSYNC_DEPTH_MAX;
+    // The words of the threaded handlers shared without the lock: a thread's run-pending
+    // flag and a line's episode counter (spec/threaded.md section 2).
+    predicate is_thread_word(irqsync_atomic_t *v) =
+      (\exists integer c; 0 <= c < IRQSYNC_THREAD_CHANNELS && v == &irqsync_threads[c].run_pending) ||
+      (\exists integer i; 0 <= i < NR_IRQS && v == &irq_desc[i].threads_active);
     predicate descs_wf = \forall integer i; 0 <= i < NR_IRQS ==> desc_wf(&irq_desc[i]);
 */
 
 /* The descriptor table, which a function of the API may change: through other CPUs (visible
  * at lock acquisition) and under this CPU's locks.  A location list, kept as a macro (see
  * ACSL_LOCK_FREE, logic/lockstack.h). */
-#define ACSL_DESCS     irq_desc[0 .. NR_IRQS - 1]
+#define ACSL_DESCS     irq_desc[0 .. NR_IRQS - 1], irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]
 
 #endif /* _IRQSYNC_ACSL_LOGIC_DESCRIPTORS_H */

@@ -43,10 +43,16 @@
       // The id of the CPU that runs the verified code (trusted base: port contract).
       logic integer this_cpu;
       axiom this_cpu_range: 0 <= this_cpu < IRQSYNC_NR_CPUS;
+      // 1 + the channel whose handler thread runs the verified code, 0 outside every
+      // thread (trusted base: irqsync_port_thread_current's contract).
+      logic integer this_thread;
+      axiom this_thread_range: 0 <= this_thread <= IRQSYNC_PORT_CHANNELS;
       // Whether a saved interrupt state says "enabled" (the encoding is the port's:
       // REQ-FLAGS-2); only the port contracts relate it to g_irqs_enabled.
       logic boolean port_state_enabled(irq_flags_t f);
     }
+    // The context the verified code runs in (irqsync_serving's index, src/core/internal.h).
+    logic integer this_ctx = this_thread != 0 ? IRQSYNC_NR_CPUS + this_thread - 1 : this_cpu;
 */
 
 #endif /* _IRQSYNC_ACSL_LOGIC_GHOST_H */

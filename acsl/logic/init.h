@@ -19,10 +19,13 @@
  * contracts.c (make prove-contracts) shows it expanded. */
 #define ACSL_DESC_INIT(f) \initialized(&irq_desc[0 .. NR_IRQS - 1].f)
 #define ACSL_ACTION_INIT(f) \initialized(&irq_desc[0 .. NR_IRQS - 1].action[0 .. IRQSYNC_MAX_SHARERS - 1].f)
+#define ACSL_THREAD_INIT(f) \initialized(&irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1].f)
 #define ACSL_INIT (ACSL_DESC_INIT(depth) && ACSL_DESC_INIT(nr_actions) && \
 	ACSL_DESC_INIT(handled) && ACSL_DESC_INIT(unhandled) && ACSL_DESC_INIT(spur_passes) && \
 	ACSL_DESC_INIT(spur_unhandled) && ACSL_ACTION_INIT(handler) && ACSL_ACTION_INIT(dev_id) && \
-	ACSL_ACTION_INIT(name) && ACSL_ACTION_INIT(flags) && \
-	\initialized(&irqsync_serving[0 .. IRQSYNC_NR_CPUS - 1]))
+	ACSL_ACTION_INIT(name) && ACSL_ACTION_INIT(flags) && ACSL_ACTION_INIT(thread) && \
+	ACSL_DESC_INIT(oneshot_mask) && ACSL_THREAD_INIT(thread_fn) && ACSL_THREAD_INIT(dev_id) && \
+	ACSL_THREAD_INIT(thread_bit) && ACSL_THREAD_INIT(claimed) && \
+	\initialized(&irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]))
 
 #endif /* _IRQSYNC_ACSL_LOGIC_INIT_H */

@@ -13,7 +13,7 @@
     predicate lib_ok = serving_ok && irq_state_ok && lock_stack_room && instances_ok;
     // This CPU serves a line and runs that line's instance: the state a handler is called in.
     predicate serving_instance =
-      irqsync_serving[this_cpu] != 0 && instance_running(irqsync_serving[this_cpu] - 1);
+      irqsync_serving[this_ctx] != 0 && instance_running(irqsync_serving[this_ctx] - 1);
 */
 
 #endif /* _IRQSYNC_ACSL_LOGIC_LIB_H */

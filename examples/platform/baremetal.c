@@ -5,17 +5,30 @@
  * built for two CPUs (IRQSYNC_NR_CPUS=2, from its irqsync.pc).
  *
  * CPU 0 runs example_main() - the driver. CPU 1 runs its two generic timers
- * (1 ms and 1.3 ms) and sleeps; each timer interrupt is one period of a
+ * (1 ms and 1.3 ms) and idles; each timer interrupt is one period of a
  * simulated device: if the device is started, it sets the device's status
  * register and calls handle_irq() for the device's line, as an interrupt
  * controller's entry code would. The board code (GIC, timers, semihosting,
  * start-up) is the bare-metal test's: tests/baremetal/.
+ *
+ * Handler threads (request_threaded_irq) need no OS here: the port makes the
+ * runs a wake-up owes, to completion, on the stack of whoever calls its
+ * worker (<irqsync_baremetal.h>). CPU 1's idle loop is that worker: it runs
+ * owed runs with interrupts enabled, and sleeps in `wfe` when there are none.
+ * A wake-up ends with `sev`, which ends the `wfe` of the other CPU and sets
+ * this CPU's event register (so one made by CPU 1's own interrupt between the
+ * look and the `wfe` is not slept through); an interrupt ends it too. A wait
+ * of the library on CPU 0 (synchronize_irq, free_irq) also makes owed runs
+ * that CPU 1 has not claimed. The lines' masks (IRQF_ONESHOT) act at the GIC
+ * input of the line's own number, which these devices do not use: a line
+ * masked for its thread here still delivers, and the wake-ups fold.
  *
  * No C library: the console is semihosting, and main()'s return value
  * becomes qemu's exit status.
  */
 #include <stdatomic.h>
 #include <irqsync/irqsync.h>
+#include <irqsync_baremetal.h>
 #include "board.h"
 #include "semihost.h"
 #include "devices.h"
@@ -86,8 +99,9 @@ static void cpu1_main(void)
 	for (i = 0; i < EX_NR_DEVICES; i++)
 		bm_timer_start(i, period_us[i]);
 	atomic_store(&cpu1_up, 1);
-	for (;;)
-		__asm__ volatile("wfi");
+	for (;;)	/* the idle loop: the handler threads' runs, else sleep until an event */
+		if (irqsync_baremetal_run_threads() == 0U)
+			__asm__ volatile("wfe" : : : "memory");
 }
 
 int main(void)

@@ -10,7 +10,19 @@
  */
 #include "desc.h"
 
-unsigned int irqsync_serving[IRQSYNC_NR_CPUS];
+unsigned int irqsync_serving[IRQSYNC_NR_CONTEXTS];
+
+/* The calling context: the handler thread's channel, else the CPU (internal.h).
+ * Contract: acsl/handle.h (irqsync_context). */
+unsigned int irqsync_context(void)
+{
+	unsigned int thread = 0U;
+
+	thread = irqsync_port_thread_current();
+	if (thread != 0U && thread <= IRQSYNC_PORT_CHANNELS)
+		return IRQSYNC_NR_CPUS + thread - 1U;
+	return irqsync_port_cpu_id();
+}
 
 /* The one place a handler is called through its pointer.
  * Contract: acsl/handle.h (irqsync_call_handler). */
@@ -21,25 +33,37 @@ static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id)
 
 /*
  * One pass of the chain: call every action, in order, with its own dev_id
- * (REQ-DISPATCH-4).  Return: 1 if any returned IRQ_HANDLED, else 0.
+ * (REQ-DISPATCH-4).  A primary's IRQ_WAKE_THREAD counts as handled and, for an
+ * action with a thread, puts its thread into @woke[slot] (0: none to wake; the waker,
+ * irqsync_wake_thread, runs after the pass under the lock).
+ * Return: 1 if any returned IRQ_HANDLED or IRQ_WAKE_THREAD, else 0.
  * Contract: acsl/handle.h (irqsync_run_chain).
  */
-static int irqsync_run_chain(const struct irq_chain *chain)
+static int irqsync_run_chain(const struct irq_chain *chain, unsigned int *woke)
 {
 	unsigned int i;
 	int handled = 0;
+	/* Initialised for the proof's initialisation checks (internal.h); read after the call. */
+	/* cppcheck-suppress unreadVariable */
+	irqreturn_t ret = IRQ_NONE;
 
 	/*@ loop invariant 0 <= i <= chain->nr;
 	    loop invariant handled == 0 || handled == 1;
 	    loop invariant cpu_ready && irqs_off && no_desc_lock_held && ACSL_INIT;
 	    loop invariant REQ_SYNC_1: serving_instance;
 	    loop invariant g_lock_depth == \at(g_lock_depth, Pre) && lock_prefix_kept{Pre, Here};
-	    loop assigns i, handled, ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth,
+	    loop invariant THREAD_7: woke_own: \forall integer k; 0 <= k < i ==>
+	      woke[k] == 0 || woke[k] == chain->thread[k];
+	    loop invariant \initialized(&woke[0 .. i - 1]);
+	    loop assigns i, handled, ret, woke[0 .. IRQSYNC_MAX_SHARERS - 1], ACSL_DESCS,
+	                 ACSL_LOCK_FREE, g_lock_depth,
 	                 warn_count[..];
 	    loop variant chain->nr - i; */
 	for (i = 0; i < chain->nr; i++) {
-		if (irqsync_call_handler(chain->handler[i], chain->dev_id[i]) == IRQ_HANDLED)
+		ret = irqsync_call_handler(chain->handler[i], chain->dev_id[i]);
+		if (ret == IRQ_HANDLED || ret == IRQ_WAKE_THREAD)
 			handled = 1;
+		woke[i] = ret == IRQ_WAKE_THREAD ? chain->thread[i] : 0U;
 	}
 	return handled;
 }
@@ -51,19 +75,71 @@ static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain
 	unsigned int i;
 
 	chain->nr = desc->nr_actions;
+	/* The sharers agree on ONESHOT (THREAD-3): the first action says it for the line. */
+	chain->oneshot = desc->nr_actions != 0U && (desc->action[0].flags & IRQF_ONESHOT) != 0UL;
 	/*@ loop invariant 0 <= i <= chain->nr && chain->nr == desc->nr_actions;
 	    loop invariant \forall integer k; 0 <= k < i ==>
-	      chain->handler[k] == desc->action[k].handler && chain->dev_id[k] == desc->action[k].dev_id;
+	      chain->handler[k] == desc->action[k].handler && chain->dev_id[k] == desc->action[k].dev_id &&
+	      chain->thread[k] == desc->action[k].thread;
 	    loop invariant \initialized(&chain->nr) && \initialized(&chain->handler[0 .. i - 1]) &&
-	      \initialized(&chain->dev_id[0 .. i - 1]);
+	      \initialized(&chain->dev_id[0 .. i - 1]) && \initialized(&chain->thread[0 .. i - 1]);
 	    loop invariant ACSL_INIT;
 	    loop assigns i, chain->handler[0 .. IRQSYNC_MAX_SHARERS - 1],
-	                 chain->dev_id[0 .. IRQSYNC_MAX_SHARERS - 1];
+	                 chain->dev_id[0 .. IRQSYNC_MAX_SHARERS - 1],
+	                 chain->thread[0 .. IRQSYNC_MAX_SHARERS - 1];
 	    loop variant chain->nr - i; */
 	for (i = 0; i < chain->nr; i++) {
 		chain->handler[i] = desc->action[i].handler;
 		chain->dev_id[i] = desc->action[i].dev_id;
+		chain->thread[i] = desc->action[i].thread;
 	}
+}
+
+/*
+ * The waker for each thread the pass's primaries woke (@woke[0 .. @nr-1], 0: none), at
+ * D_RELOCK: lock held, inside the instance (irqsync_wake_thread, spec/threaded.md).
+ * Contract: acsl/handle.h (irqsync_wake_threads).
+ */
+static void irqsync_wake_threads(struct irq_desc *desc, unsigned int irq, unsigned int nr,
+				 const unsigned int *woke, struct irq_wake *wake)
+	__must_hold(&desc->lock)
+{
+	unsigned int i;
+
+	/*@ loop invariant 0 <= i <= nr;
+	    loop invariant ACSL_INIT && ACSL_WAKE_OK(wake) && wake->masked == \at(wake->masked, Pre);
+	    loop invariant in_critical_section(desc) && instance_running(irq);
+	    loop invariant \at(instances_ok, Pre) ==> instances_ok;
+	    loop invariant desc->status.counter == \at(desc->status.counter, Pre);
+	    loop assigns i, ACSL_WAKER_EFFECTS(desc, wake);
+	    loop variant nr - i; */
+	for (i = 0; i < nr; i++) {
+		if (woke[i] != 0U)
+			irqsync_wake_thread(desc, irq, woke[i], wake);
+	}
+}
+
+/*
+ * The part of a pass that runs with the line's lock dropped, inside the instance: on a
+ * ONESHOT line mask it at the controller first (T_MASK, ONESHOT-1), kick the threads the
+ * previous pass woke (T_WAKEUP), then run the chain (D_HANDLER).  A helper of its own so
+ * that the replay loop of irqsync_run_passes stays small enough to prove.
+ * Return: as irqsync_run_chain().
+ * Contract: acsl/handle.h (irqsync_unlocked_pass).
+ */
+static int irqsync_unlocked_pass(const struct irq_chain *chain, unsigned int *woke,
+				 struct irq_wake *wake, unsigned int irq)
+{
+	if (chain->oneshot) {
+		IRQSYNC_STEP(T_MASK, irq);
+		irqsync_port_line_mask(irq);
+		wake->masked = 1U;
+	}
+	if (wake->nr != 0U)
+		irqsync_kick_threads(wake, irq);
+
+	IRQSYNC_STEP(D_HANDLER, irq);
+	return irqsync_run_chain(chain, woke);
 }
 
 /*
@@ -109,12 +185,20 @@ static int irqsync_note_pass(struct irq_desc *desc, int handled)
  * re-enables the line (REQ-DISPATCH-7), which also stops a line found
  * spurious from keeping this CPU here (REQ-DISPATCH-6).
  *
+ * Threaded actions (spec/threaded.md): a ONESHOT line is masked before each pass
+ * (T_MASK, ONESHOT-1); the threads a pass's primaries woke are counted and woken
+ * under the lock at D_RELOCK, inside the instance (irqsync_wake_thread, THREAD-1), and
+ * kicked after the next unlock (T_WAKEUP): here before the next pass, or by
+ * handle_irq after the instance.
+ *
  * Return: 1 if spurious detection disabled the line.
  * Contract: acsl/handle.h (irqsync_run_passes).
  */
-static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
+static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct irq_wake *wake)
+	__must_hold(&desc->lock)
 {
 	struct irq_chain chain;
+	unsigned int woke[IRQSYNC_MAX_SHARERS];
 	/* Initialised for the proof's initialisation checks (internal.h); read after the calls. */
 	/* cppcheck-suppress unreadVariable */
 	unsigned int status = 0U;
@@ -130,16 +214,15 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_ho
 	    loop invariant in_handler_of(irq) && irqs_off && cpu_ready;
 	    loop invariant lock_prefix_kept{Pre, Here};
 	    loop invariant spurious == 0 || spurious == 1;
-	    loop assigns chain, status, handled, spurious, ACSL_DESCS,
-	                 g_lock_stack[..], g_lock_depth,
-	                 ACSL_SREAD, warn_count[..]; */
+	    loop invariant ACSL_WAKE_OK(wake);
+	    loop assigns chain, status, handled, spurious, woke[0 .. IRQSYNC_MAX_SHARERS - 1],
+	                 ACSL_DESCS, g_lock_stack[..], g_lock_depth,
+	                 ACSL_SREAD, warn_count[..], *wake; */
 	for (;;) {
 		irqsync_snapshot_chain(desc, &chain);
 		IRQSYNC_STEP(D_UNLOCK, irq);
 		spin_unlock(&desc->lock);
-
-		IRQSYNC_STEP(D_HANDLER, irq);
-		handled = irqsync_run_chain(&chain);
+		handled = irqsync_unlocked_pass(&chain, woke, wake, irq);
 
 		IRQSYNC_STEP(D_RELOCK, irq);
 		spin_lock(&desc->lock);
@@ -147,6 +230,7 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_ho
 
 		IRQSYNC_STEP(D_CHECK_PENDING, irq);
 		status = irqsync_atomic_read_relaxed(&desc->status);
+		irqsync_wake_threads(desc, irq, chain.nr, woke, wake);
 		if ((status & (IRQS_PENDING | IRQS_DISABLED)) != IRQS_PENDING)
 			return spurious;
 		IRQSYNC_STEP(D_CLEAR_PENDING, irq);
@@ -160,16 +244,17 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq) __must_ho
  * for the -EDEADLK checks.  Return: as irqsync_run_passes().
  * Contract: acsl/handle.h (irqsync_handler_instance).
  */
-static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq) __must_hold(&desc->lock)
+static int irqsync_handler_instance(struct irq_desc *desc, unsigned int irq,
+				    struct irq_wake *wake) __must_hold(&desc->lock)
 {
 	unsigned int cpu = 0U;
 	unsigned int prev = 0U;
 	int spurious = 0;
 
-	cpu = irqsync_port_cpu_id();
+	cpu = irqsync_context();
 	prev = irqsync_serving[cpu];	/* a nested dispatch restores it */
 	irqsync_serving[cpu] = irq + 1U;
-	spurious = irqsync_run_passes(desc, irq);
+	spurious = irqsync_run_passes(desc, irq, wake);
 	irqsync_serving[cpu] = prev;
 	return spurious;
 }
@@ -212,6 +297,7 @@ int handle_irq(unsigned int irq)
 {
 	struct irq_desc *desc;
 	irq_flags_t flags;
+	struct irq_wake wake;
 	enum irqsync_step unlock_step = IRQSYNC_STEP_D_UNLOCK;
 	unsigned int status = 0U;
 	int spurious = 0;
@@ -219,6 +305,8 @@ int handle_irq(unsigned int irq)
 	if (irq >= NR_IRQS)
 		return -IRQSYNC_EINVAL;
 	desc = &irq_desc[irq];
+	wake.nr = 0U;
+	wake.masked = 0U;
 	/* The interrupted code's status-read log, given back on return (frame_kept): an
 	 * interrupt's reads are not the interrupted code's (spec/proof.md, A6). */
 	/*@ ghost const irqsync_atomic_t *log_word = g_sread_word; */
@@ -253,13 +341,16 @@ int handle_irq(unsigned int irq)
 	      (g_sread_value & IRQS_DISABLED) == 0; */
 	IRQSYNC_STEP(D_SET_INPROGRESS, irq);
 	irqsync_begin_instance(desc, irq);
-	spurious = irqsync_handler_instance(desc, irq);
+	spurious = irqsync_handler_instance(desc, irq, &wake);
 	IRQSYNC_STEP(D_CLEAR_INPROGRESS, irq);
 	irqsync_end_instance(desc, irq);
 	/*@ assert REQ_SYNC_5: instance_closed: (desc->status.counter & IRQS_INPROGRESS) == 0; */
+	irqsync_oneshot_end(desc, &wake, irq);
 	unlock_step = IRQSYNC_STEP_D_UNLOCK_END;
 unlock:
 	irqsync_desc_unlock(desc, flags, unlock_step, irq);
+	if (wake.nr != 0U)	/* a plain line's dispatch pays no call */
+		irqsync_kick_threads(&wake, irq);
 	if (spurious)
 		irqsync_warn(IRQSYNC_WARN_NOBODY_CARED, irq);
 	/*@ ghost g_sread_word = log_word; g_sread_value = log_value; g_sread_lock = log_lock;
@@ -270,13 +361,13 @@ unlock:
 /* Contract: acsl/handle.h (irqsync_in_own_handler). */
 int irqsync_in_own_handler(unsigned int irq)
 {
-	return irqsync_serving[irqsync_port_cpu_id()] == irq + 1U;
+	return irqsync_serving[irqsync_context()] == irq + 1U;
 }
 
 /* Contract: acsl/handle.h (get_irqfunc_irq). */
 int get_irqfunc_irq(void)
 {
-	unsigned int serving = irqsync_serving[irqsync_port_cpu_id()];
+	unsigned int serving = irqsync_serving[irqsync_context()];
 
 	if (serving == 0U)
 		return -IRQSYNC_ESRCH;

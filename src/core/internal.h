@@ -21,7 +21,34 @@ struct irqaction {
 	void *dev_id;
 	const char *name;
 	unsigned long flags;
+	unsigned int thread;	/* 1 + its handler thread's channel, 0 without a thread */
 };
+
+/*
+ * struct irq_thread - a handler thread: one per thread channel, channel
+ * irq * IRQSYNC_MAX_SHARERS + k (k < IRQSYNC_MAX_SHARERS) for line irq (spec/threaded.md).
+ *
+ * Locking rules: @claimed is read and written only under the line's descriptor lock: set by
+ * request_threaded_irq when it takes the channel, cleared by free_irq after the thread has
+ * stopped, so a channel is never reused while its old thread may still run.  @thread_fn,
+ * @dev_id and @thread_bit are written while the channel is claimed and its thread not started
+ * (the port's start publishes them) and are constant while it runs.  @run_pending is the one
+ * word shared without the lock: 0 -> 1 by the waker (an episode, THREAD-7), 1 -> 0 by the
+ * thread, both by exchange.
+ */
+struct irq_thread {
+	irqsync_atomic_t run_pending;
+	irq_handler_t thread_fn;
+	void *dev_id;
+	unsigned int thread_bit;	/* its bit in the line's oneshot_mask; 0: not ONESHOT */
+	unsigned int claimed;
+};
+
+#define IRQSYNC_THREAD_CHANNELS (NR_IRQS * IRQSYNC_MAX_SHARERS)
+/* The channel of a line's waiters, after every thread channel (config.h). */
+#define IRQSYNC_WAIT_CHANNEL(irq) (IRQSYNC_THREAD_CHANNELS + (irq))
+
+extern struct irq_thread irqsync_threads[IRQSYNC_THREAD_CHANNELS];
 
 /*
  * struct irq_desc - one interrupt line.
@@ -48,22 +75,50 @@ struct irq_desc {
 	unsigned long unhandled;
 	unsigned int spur_passes;	/* passes in this spurious window */
 	unsigned int spur_unhandled;	/* unhandled among them */
+	/*
+	 * Threaded actions (spec/threaded.md): @threads_active counts the thread episodes
+	 * counted and not yet ended, +1 by the waker under @lock inside the instance, -1 by
+	 * the thread at its end (fully ordered); read WITHOUT the lock (acquire) by the waiters,
+	 * hence atomic.  @oneshot_mask holds the bits of the ONESHOT threads woken and not yet
+	 * finalised: under @lock only.
+	 */
+	irqsync_atomic_t threads_active;
+	unsigned int oneshot_mask;
 };
 
 extern struct irq_desc irq_desc[NR_IRQS];
 
 /*
- * irqsync_serving[cpu] - 1 + the line whose handler runs on cpu, 0 if none.
- * Written and read only by that CPU (with its interrupts disabled when
- * written), so it needs no lock.
+ * irqsync_serving[ctx] - 1 + the line whose handler runs in context ctx, 0 if none.  A
+ * context is a CPU (0 .. IRQSYNC_NR_CPUS-1) or a handler thread's channel (IRQSYNC_NR_CPUS +
+ * channel): a handler thread is not a CPU (port.h), and a hard handler that interrupts a
+ * thread's run (bare metal) or one a thread replays (enable_irq) is served in that thread's
+ * context.  Written and read only by that context (with interrupts disabled when written), so
+ * it needs no lock.
  */
-extern unsigned int irqsync_serving[IRQSYNC_NR_CPUS];
+#define IRQSYNC_NR_CONTEXTS (IRQSYNC_NR_CPUS + IRQSYNC_PORT_CHANNELS)
+extern unsigned int irqsync_serving[IRQSYNC_NR_CONTEXTS];
 
-/* A pass's private copy of the chain (see struct irq_desc). */
+/* The calling context's index in irqsync_serving (handle.c). */
+unsigned int irqsync_context(void);
+
+/* A pass's private copy of the chain (see struct irq_desc); @thread as in struct irqaction. */
 struct irq_chain {
 	unsigned int nr;
 	irq_handler_t handler[IRQSYNC_MAX_SHARERS];
 	void *dev_id[IRQSYNC_MAX_SHARERS];
+	unsigned int thread[IRQSYNC_MAX_SHARERS];
+	unsigned int oneshot;	/* the line is ONESHOT (its actions agree, THREAD-3) */
+};
+
+/*
+ * What one instance owes its handler threads: the channels it woke in the last pass, kicked
+ * after the lock is dropped (T_WAKEUP), and whether it masked the line (ONESHOT-1).
+ */
+struct irq_wake {
+	unsigned int nr;
+	unsigned int chan[IRQSYNC_MAX_SHARERS];
+	unsigned int masked;
 };
 
 /* sync.c: the wait of synchronize_irq, disable_irq and free_irq (test libraries link a
@@ -72,6 +127,20 @@ void irqsync_wait_for_handler(struct irq_desc *desc, unsigned int irq);
 
 /* 1 when the calling CPU is running a handler of @irq. */
 int irqsync_in_own_handler(unsigned int irq);
+
+/* thread.c: handler threads (spec/threaded.md).  The waker at D_RELOCK (lock held, inside the
+ * instance) for the action of chain slot @slot; the kicks and the mask of an instance; the
+ * thread; the waits of synchronize_irq; the refusal's test. */
+void irqsync_wake_thread(struct irq_desc *desc, unsigned int irq, unsigned int thread,
+			 struct irq_wake *wake);
+void irqsync_kick_threads(struct irq_wake *wake, unsigned int irq);
+void irqsync_oneshot_end(struct irq_desc *desc, const struct irq_wake *wake, unsigned int irq);
+void irqsync_thread_fn(unsigned int chan);
+void irqsync_wait_for_threads(struct irq_desc *desc, unsigned int irq);
+int irqsync_wait_for_chip(unsigned int irq);
+int irqsync_threads_idle(unsigned int chan);
+int irqsync_in_own_thread(unsigned int irq);
+irqreturn_t irqsync_default_primary(void *dev_id);
 
 /* warn.c: zero the warning counters (irqsync_init only). */
 void irqsync_warn_reset(void);

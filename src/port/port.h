@@ -86,6 +86,11 @@ void irqsync_port_thread_kick(unsigned int chan);
  * called from that channel's fn itself. */
 void irqsync_port_thread_stop(unsigned int chan);
 
+/* 1 + the channel whose fn the calling context runs (the innermost run, where runs nest), or 0
+ * outside every run.  The core's refusal of a wait on a thread's own line (THREAD-5) asks it:
+ * a handler thread is not a CPU, so the per-CPU state of the hard handlers cannot tell. */
+unsigned int irqsync_port_thread_current(void);
+
 /* Return once ready(@chan) is non-zero.  The port calls ready() only after the caller is
  * announced as a waiter of @chan, and again after every wake-up, so an irqsync_port_wake(@chan)
  * made after a change ready() reads is never lost.  Called in task context; the port may

@@ -20,15 +20,20 @@
  *    irqsync's CPUs are fixed (IRQSYNC_NR_CPUS).  Reported as a skipped case.
  *  - trigger types, wake-up (irq_set_irq_wake), suspend/resume, affinity, NMIs, per-CPU
  *    devids, the misrouted-interrupt fixup (irqfixup/irqpoll): each needs an irqchip, CPU
- *    hotplug or affinity; irqsync has none of them (flags other than IRQF_SHARED are refused,
- *    diff_unknown_flags_refused).
- *  - threaded handlers (IRQF_ONESHOT, what free_irq waits for, synchronize_hardirq): they do
- *    not exist yet in irqsync; their cases join when they do (issue 27).
+ *    hotplug or affinity; irqsync has none of them (flags other than IRQF_SHARED and
+ *    IRQF_ONESHOT are refused, diff_unknown_flags_refused).
+ *  - of the threaded handlers: nested threaded lines (handle_nested_irq), forced threading
+ *    (threadirqs), IRQF_NO_THREAD, chip bus locks, thread affinity: out of irqsync's scope
+ *    (spec/threaded.md).  The threaded cases below are those of spec/threaded.md (its draft IDs
+ *    THREAD-n and ONESHOT-n in the case names): request_threaded_irq's rules, IRQF_ONESHOT, what
+ *    synchronize_irq and free_irq wait for, synchronize_hardirq.
  *
- * The main thread is CPU 0 of the hosted port; one case starts CPU 1.  REQ IDs per case.
+ * The main thread is CPU 0 of the hosted port; one case starts CPU 1, and the threaded cases run
+ * the handler threads (threads of the port, no CPU).  REQ IDs per case.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 
 #include "check.h"
@@ -287,19 +292,20 @@ TEST(diff_duplicate_shared_dev_id_refused)
 
 /*
  * DIFFERENCE (REQ-ERR-2).  Linux takes many request flags (trigger types, IRQF_ONESHOT,
- * IRQF_NO_AUTOEN, ...).  irqsync knows IRQF_SHARED alone (same value as Linux) and refuses
- * every other bit with -EINVAL, changing nothing: a flag it would silently ignore would be a
- * driver's assumption broken without a word.
+ * IRQF_NO_AUTOEN, ...).  irqsync knows IRQF_SHARED and IRQF_ONESHOT alone (same values as
+ * Linux) and refuses every other bit with -EINVAL, changing nothing: a flag it would silently
+ * ignore would be a driver's assumption broken without a word.
  */
 TEST(diff_unknown_flags_refused)
 {
 	static const unsigned long linux_only[] = {
-		LINUX_IRQF_TRIGGER_RISING, LINUX_IRQF_ONESHOT, LINUX_IRQF_NO_AUTOEN,
+		LINUX_IRQF_TRIGGER_RISING, LINUX_IRQF_NO_AUTOEN,
 	};
 	struct world before, after;
 	unsigned int i;
 
 	CHECK_EQ(IRQF_SHARED, LINUX_IRQF_SHARED);
+	CHECK_EQ(IRQF_ONESHOT, LINUX_IRQF_ONESHOT);
 	reset();
 	world_get(&before);
 	for (i = 0; i < sizeof(linux_only) / sizeof(linux_only[0]); i++) {
@@ -757,6 +763,366 @@ TEST(diff_self_wait_refused)
 	CHECK_EQ(st(L1).depth, 0);
 }
 
+/* ==== threaded handlers: request_threaded_irq, irq_thread, synchronize_irq, __free_irq ==== */
+
+/* A thread function held by a gate: run n waits for permit n (the case hands them out). */
+static atomic_int th_started, th_finished, th_permits;
+static void *th_dev;
+static pthread_t th_tid;
+static int th_data;		/* a plain write of every run */
+static atomic_int prim_calls;
+static _Atomic int prim_ret = IRQ_WAKE_THREAD;
+
+static void th_reset(int permits)
+{
+	atomic_store(&th_started, 0);
+	atomic_store(&th_finished, 0);
+	atomic_store(&th_permits, permits);
+	atomic_store(&prim_calls, 0);
+	atomic_store(&prim_ret, IRQ_WAKE_THREAD);
+	th_dev = NULL;
+	th_data = 0;
+}
+
+static irqreturn_t th_fn(void *dev_id)
+{
+	int n = atomic_fetch_add(&th_started, 1);
+
+	th_dev = dev_id;
+	th_tid = pthread_self();
+	while (atomic_load(&th_permits) <= n)
+		sched_yield();
+	th_data = n + 1;
+	atomic_fetch_add(&th_finished, 1);
+	return IRQ_HANDLED;
+}
+
+static irqreturn_t th_primary(void *dev_id)
+{
+	(void)dev_id;
+	atomic_fetch_add(&prim_calls, 1);
+	return (irqreturn_t)atomic_load(&prim_ret);
+}
+
+/* Wait until *@v >= @want (bounded only to turn a hang into a failure). */
+static int th_wait(atomic_int *v, int want)
+{
+	long i;
+
+	for (i = 0; i < 1000000L && atomic_load(v) < want; i++)
+		if ((i & 15) == 15)
+			sleep_ms(1);
+		else
+			sched_yield();
+	return atomic_load(v) >= want;
+}
+
+/* A waiting call made by a thread of its own (not a CPU; CPU 0 dispatches nothing meanwhile). */
+enum th_op { TH_SYNC, TH_FREE, TH_SYNC_HARD };
+struct th_call {
+	pthread_t tid;
+	enum th_op op;
+	atomic_int done;
+	int ret;
+	int finished_at_return;
+	int data_at_return;
+};
+
+static void *th_call_main(void *arg)
+{
+	struct th_call *c = arg;
+
+	switch (c->op) {
+	case TH_SYNC:      c->ret = synchronize_irq(L1); break;
+	case TH_FREE:      c->ret = free_irq(L1, &dev_a); break;
+	case TH_SYNC_HARD: c->ret = synchronize_hardirq(L1); break;
+	}
+	c->finished_at_return = atomic_load(&th_finished);
+	if (c->op != TH_SYNC_HARD)
+		c->data_at_return = th_data;	/* only after a wait for the thread: no race */
+	atomic_store(&c->done, 1);
+	return NULL;
+}
+
+static void th_call_start(struct th_call *c, enum th_op op)
+{
+	memset(c, 0, sizeof(*c));
+	c->op = op;
+	CHECK_EQ(pthread_create(&c->tid, NULL, th_call_main, c), 0);
+}
+
+/* request_threaded_irq: no primary and no thread function is -EINVAL; a NULL primary gets
+ * irq_default_primary_handler, which only wakes the thread, and __setup_irq refuses it without
+ * IRQF_ONESHOT, -EINVAL (1c6c69525b40, "Reject bogus threaded irq requests": the default primary
+ * cannot quiet a level-triggered device). */
+TEST(linux_threaded_null_primary_needs_oneshot)
+{
+	struct world before, after;
+
+	reset();
+	th_reset(INT_MAX);
+	world_get(&before);
+	CHECK_EQ(request_threaded_irq(L1, NULL, th_fn, 0, "t", &dev_a), -EINVAL);
+	CHECK_EQ(request_threaded_irq(L1, NULL, NULL, 0, "t", &dev_a), -EINVAL);
+	world_get(&after);
+	CHECK(world_same(&before, &after));
+	CHECK_EQ(request_threaded_irq(L1, NULL, th_fn, IRQF_ONESHOT, "t", &dev_a), 0);
+	CHECK_EQ(handle_irq(L1), 0);
+	CHECK_EQ(synchronize_irq(L1), 0);
+	CHECK_EQ(atomic_load(&th_finished), 1);
+	CHECK(th_dev == &dev_a);
+	CHECK_EQ(free_irq(L1, &dev_a), 0);
+}
+
+/* __setup_irq: the sharers of a line agree on IRQF_ONESHOT ("mismatch"), else -EBUSY. */
+TEST(linux_threaded_sharers_agree_on_oneshot)
+{
+	struct world before, after;
+
+	reset();
+	th_reset(INT_MAX);
+	CHECK_EQ(request_threaded_irq(L1, NULL, th_fn, IRQF_SHARED | IRQF_ONESHOT, "a", &dev_a), 0);
+	CHECK_EQ(request_threaded_irq(L2, th_primary, th_fn, IRQF_SHARED, "b", &dev_b), 0);
+	world_get(&before);
+	CHECK_EQ(request_threaded_irq(L1, th_primary, th_fn, IRQF_SHARED, "x", &dev_c), -EBUSY);
+	CHECK_EQ(request_threaded_irq(L2, th_primary, th_fn, IRQF_SHARED | IRQF_ONESHOT, "x",
+				      &dev_c), -EBUSY);
+	world_get(&after);
+	CHECK(world_same(&before, &after));
+	CHECK_EQ(free_irq(L1, &dev_a), 0);
+	CHECK_EQ(free_irq(L2, &dev_b), 0);
+}
+
+/* IRQ_WAKE_THREAD runs thread_fn in the action's own thread (irq_thread), with dev_id; the
+ * interrupt counts as handled; wake-ups while the thread has not taken its run fold into one
+ * run (IRQTF_RUNTHREAD is a bit, test_and_set by __irq_wake_thread). */
+TEST(linux_threaded_wake_runs_thread_fn_and_folds)
+{
+	reset();
+	th_reset(0);
+	CHECK_EQ(request_threaded_irq(L1, th_primary, th_fn, 0, "t", &dev_a), 0);
+	CHECK_EQ(handle_irq(L1), 0);
+	CHECK(th_wait(&th_started, 1));			/* run 1 held */
+	CHECK_EQ(handle_irq(L1), 0);
+	CHECK_EQ(handle_irq(L1), 0);
+	CHECK_EQ(handle_irq(L1), 0);			/* three wake-ups, one more run */
+	atomic_store(&th_permits, INT_MAX);
+	CHECK_EQ(synchronize_irq(L1), 0);
+	CHECK_EQ(atomic_load(&th_finished), 2);
+	CHECK(th_dev == &dev_a);
+	CHECK(!pthread_equal(th_tid, pthread_self()));
+	CHECK_EQ(st(L1).handled, 4);
+	CHECK_EQ(free_irq(L1, &dev_a), 0);
+}
+
+/* synchronize_irq waits for the hard handlers and then for the thread handlers
+ * (wait_event(desc->wait_for_threads, !threads_active)). */
+TEST(linux_synchronize_irq_waits_for_thread_fn)
+{
+	struct th_call c;
+
+	reset();
+	th_reset(0);
+	CHECK_EQ(request_threaded_irq(L1, th_primary, th_fn, 0, "t", &dev_a), 0);
+	CHECK_EQ(handle_irq(L1), 0);
+	CHECK(th_wait(&th_started, 1));
+	th_call_start(&c, TH_SYNC);
+	sleep_ms(20);		/* a wrong early return would show here; a late one cannot fail */
+	CHECK_EQ(atomic_load(&c.done), 0);
+	atomic_store(&th_permits, INT_MAX);
+	pthread_join(c.tid, NULL);
+	CHECK_EQ(c.ret, 0);
+	CHECK_EQ(c.finished_at_return, 1);
+	CHECK_EQ(free_irq(L1, &dev_a), 0);
+}
+
+/* __free_irq waits as synchronize_irq does for the whole line, thread handlers included (since
+ * 2023), then stops the action's thread (kthread_stop); its thread_fn never runs again. */
+TEST(linux_free_irq_waits_for_thread_fn_then_stops_it)
+{
+	struct th_call c;
+
+	reset();
+	th_reset(0);
+	CHECK_EQ(request_threaded_irq(L1, th_primary, th_fn, 0, "t", &dev_a), 0);
+	CHECK_EQ(handle_irq(L1), 0);
+	CHECK(th_wait(&th_started, 1));
+	th_call_start(&c, TH_FREE);
+	sleep_ms(20);		/* a wrong early return would show here; a late one cannot fail */
+	CHECK_EQ(atomic_load(&c.done), 0);
+	atomic_store(&th_permits, INT_MAX);
+	pthread_join(c.tid, NULL);
+	CHECK_EQ(c.ret, 0);
+	CHECK_EQ(c.finished_at_return, 1);
+	CHECK_EQ(st(L1).nr_actions, 0);
+	CHECK_EQ(enable_irq(L1), 0);
+	CHECK_EQ(handle_irq(L1), 0);
+	CHECK_EQ(atomic_load(&th_started), 1);
+}
+
+/* synchronize_hardirq waits for the hard handlers only: "false if a threaded handler is
+ * active", true otherwise, without waiting for it (here 1 and 0: diff_synchronize_hardirq_returns_int). */
+TEST(linux_synchronize_hardirq_result_does_not_wait_for_thread)
+{
+	struct th_call c;
+
+	reset();
+	th_reset(0);
+	CHECK_EQ(request_threaded_irq(L1, th_primary, th_fn, 0, "t", &dev_a), 0);
+	CHECK_EQ(synchronize_hardirq(L1), 1);
+	CHECK_EQ(handle_irq(L1), 0);
+	CHECK(th_wait(&th_started, 1));
+	th_call_start(&c, TH_SYNC_HARD);
+	CHECK(th_wait(&c.done, 1));			/* returns with the thread still held */
+	CHECK_EQ(c.ret, 0);
+	CHECK_EQ(c.finished_at_return, 0);
+	atomic_store(&th_permits, INT_MAX);
+	pthread_join(c.tid, NULL);
+	CHECK_EQ(synchronize_irq(L1), 0);
+	CHECK_EQ(synchronize_hardirq(L1), 1);
+	CHECK_EQ(free_irq(L1, &dev_a), 0);
+}
+
+/* IRQF_ONESHOT: the line stays masked from the interrupt until the thread_fn has run
+ * (irq_finalize_oneshot unmasks it); an interrupt meanwhile waits at the controller and comes
+ * after.  A primary that wakes no thread leaves the line unmasked at the end of the flow
+ * handler (cond_unmask_irq; ac5637611150). */
+TEST(linux_oneshot_masked_until_thread_ran)
+{
+	struct irqsync_hosted_stats hst;
+
+	reset();
+	th_reset(0);
+	CHECK_EQ(request_threaded_irq(L1, th_primary, th_fn, IRQF_ONESHOT, "o", &dev_a), 0);
+	CHECK_EQ(irqsync_hosted_raise(L1), 0);
+	CHECK(th_wait(&th_started, 1));
+	CHECK_EQ(irqsync_hosted_raise(L1), 0);		/* masked: waits at the controller */
+	CHECK_EQ(irqsync_hosted_stats(0, &hst), 0);
+	CHECK_EQ(hst.held, 1);
+	CHECK_EQ(atomic_load(&prim_calls), 1);
+	atomic_store(&th_permits, INT_MAX);		/* the run ends: unmasked, it comes */
+	CHECK(th_wait(&prim_calls, 2));
+	CHECK(th_wait(&th_finished, 2));
+	CHECK_EQ(synchronize_irq(L1), 0);
+	atomic_store(&prim_ret, IRQ_HANDLED);		/* no thread woken: unmasked at once */
+	CHECK_EQ(irqsync_hosted_raise(L1), 0);
+	CHECK_EQ(irqsync_hosted_raise(L1), 0);
+	CHECK_EQ(atomic_load(&prim_calls), 4);
+	CHECK_EQ(irqsync_hosted_stats(0, &hst), 0);
+	CHECK_EQ(hst.held, 1);
+	CHECK_EQ(hst.delivered, 4);
+	CHECK_EQ(free_irq(L1, &dev_a), 0);
+}
+
+/*
+ * DIFFERENCE (THREAD-2).  Linux accepts IRQF_ONESHOT without a thread function (recent kernels
+ * warn): the flow handler masks the line and, with no thread to finalise it, unmasks it at the
+ * end of the handler.  irqsync refuses it with -EINVAL and changes nothing: its ONESHOT line is
+ * unmasked by the threads it woke, and a ONESHOT action without one is a driver's mistake.
+ */
+TEST(diff_oneshot_without_thread_fn_refused)
+{
+	struct world before, after;
+
+	reset();
+	world_get(&before);
+	CHECK_EQ(request_threaded_irq(L1, handler_a, NULL, IRQF_ONESHOT, "o", &dev_a), -EINVAL);
+	CHECK_EQ(request_irq(L1, handler_a, IRQF_ONESHOT, "o", &dev_a), -EINVAL);
+	world_get(&after);
+	CHECK(world_same(&before, &after));
+}
+
+/*
+ * DIFFERENCE (THREAD-5).  Linux: synchronize_irq, disable_irq or free_irq called from one of
+ * the line's own handler threads waits for that thread's own episode: a hang (free_irq from the
+ * thread, 519cc8652b3a).  irqsync refuses with -EDEADLK and IRQSYNC_WARN_SELF_DEADLOCK, changing
+ * nothing; synchronize_hardirq (0: this episode is active), disable_hardirq and
+ * disable_irq_nosync stay allowed, as in Linux.
+ */
+static int thself_ret[6];
+static irqreturn_t thself_fn(void *dev_id)
+{
+	thself_ret[0] = synchronize_irq(L1);
+	thself_ret[1] = disable_irq(L1);
+	thself_ret[2] = free_irq(L1, dev_id);
+	thself_ret[3] = synchronize_hardirq(L1);
+	thself_ret[4] = disable_irq_nosync(L1);
+	thself_ret[5] = enable_irq(L1);
+	return IRQ_HANDLED;
+}
+
+TEST(diff_self_wait_from_own_thread_refused)
+{
+	reset();
+	memset(thself_ret, 0x55, sizeof(thself_ret));
+	CHECK_EQ(request_threaded_irq(L1, th_primary, thself_fn, 0, "self", &dev_a), 0);
+	atomic_store(&prim_ret, IRQ_WAKE_THREAD);
+	CHECK_EQ(handle_irq(L1), 0);
+	CHECK_EQ(synchronize_irq(L1), 0);
+	CHECK_EQ(thself_ret[0], -EDEADLK);
+	CHECK_EQ(thself_ret[1], -EDEADLK);
+	CHECK_EQ(thself_ret[2], -EDEADLK);
+	CHECK_EQ(thself_ret[3], 0);
+	CHECK_EQ(thself_ret[4], 0);
+	CHECK_EQ(thself_ret[5], 0);
+	CHECK_EQ(irqsync_warn_count(IRQSYNC_WARN_SELF_DEADLOCK), 3);
+	CHECK_EQ(st(L1).nr_actions, 1);
+	CHECK_EQ(st(L1).depth, 0);
+	CHECK_EQ(free_irq(L1, &dev_a), 0);
+}
+
+/*
+ * DIFFERENCE (THREAD-4).  Linux's synchronize_irq ends in wait_event(), whose fast path reads
+ * threads_active relaxed: on a weakly ordered CPU its caller may read data older than the last
+ * writes of the thread_fn it waited for (the control dependency orders its later stores only).
+ * irqsync's waiter reads the count with acquire, which pairs with the thread's release
+ * decrement: every plain write of the thread_fn is the caller's on return.  (The ordering shows
+ * on weak hardware and under the model's WEAK memory, [31-threaded-model]; here the promise,
+ * checked by TSan too in [20-unit].)
+ */
+TEST(diff_thread_waiter_reads_count_with_acquire)
+{
+	struct th_call c;
+	int i;
+
+	reset();
+	CHECK_EQ(request_threaded_irq(L1, th_primary, th_fn, 0, "t", &dev_a), 0);
+	for (i = 0; i < 50; i++) {
+		th_reset(0);
+		CHECK_EQ(handle_irq(L1), 0);
+		th_call_start(&c, TH_SYNC);
+		atomic_store(&th_permits, INT_MAX);
+		pthread_join(c.tid, NULL);
+		CHECK_EQ(c.ret, 0);
+		CHECK_EQ(c.data_at_return, 1);		/* the thread_fn's plain write */
+	}
+	CHECK_EQ(free_irq(L1, &dev_a), 0);
+}
+
+/*
+ * DIFFERENCE (REQ-ERR-7, THREAD-9).  Linux: bool synchronize_hardirq(irq), bool
+ * disable_hardirq(irq): false when a thread handler is active.  irqsync returns int: 1 / 0 for
+ * true / false, and a negative code as every call does (-EINVAL for a bad line, -EDEADLK from
+ * the line's own hard handler).
+ */
+TEST(diff_synchronize_hardirq_returns_int)
+{
+	CHECK(_Generic(&synchronize_hardirq, int (*)(unsigned int): 1, default: 0));
+	CHECK(_Generic(&disable_hardirq, int (*)(unsigned int): 1, default: 0));
+	CHECK(_Generic(&request_threaded_irq, int (*)(unsigned int, irq_handler_t, irq_handler_t,
+						      unsigned long, const char *, void *): 1,
+		       default: 0));
+	reset();
+	CHECK_EQ(synchronize_hardirq(NR_IRQS), -EINVAL);
+	CHECK_EQ(disable_hardirq(NR_IRQS), -EINVAL);
+	CHECK_EQ(request_irq(L1, handler_a, 0, "a", &dev_a), 0);
+	CHECK_EQ(synchronize_hardirq(L1), 1);
+	CHECK_EQ(disable_hardirq(L1), 1);
+	CHECK_EQ(st(L1).depth, 1);
+	CHECK_EQ(enable_irq(L1), 0);
+	CHECK_EQ(free_irq(L1, &dev_a), 0);
+}
+
 /* ==== the API's shape ==== */
 
 /*
@@ -841,6 +1207,17 @@ int main(void)
 	RUN_REQ(linux_synchronize_idle_line_returns, "REQ-SYNC-1");
 	RUN_REQ(linux_synchronize_waits_for_handler_on_other_cpu, "REQ-SYNC-1");
 	RUN_REQ(diff_self_wait_refused, "REQ-ERR-4");
+	RUN_REQ(linux_threaded_null_primary_needs_oneshot, "THREAD-2 REQ-ERR-2");
+	RUN_REQ(linux_threaded_sharers_agree_on_oneshot, "THREAD-3 REQ-LIFECYCLE-2");
+	RUN_REQ(linux_threaded_wake_runs_thread_fn_and_folds, "THREAD-7 THREAD-8 REQ-DISPATCH-5");
+	RUN_REQ(linux_synchronize_irq_waits_for_thread_fn, "THREAD-1 REQ-SYNC-1");
+	RUN_REQ(linux_free_irq_waits_for_thread_fn_then_stops_it, "THREAD-6 REQ-LIFECYCLE-5");
+	RUN_REQ(linux_synchronize_hardirq_result_does_not_wait_for_thread, "THREAD-9");
+	RUN_REQ(linux_oneshot_masked_until_thread_ran, "ONESHOT-1 ONESHOT-3 ONESHOT-4");
+	RUN_REQ(diff_oneshot_without_thread_fn_refused, "THREAD-2 REQ-ERR-2");
+	RUN_REQ(diff_self_wait_from_own_thread_refused, "THREAD-5 REQ-ERR-4");
+	RUN_REQ(diff_thread_waiter_reads_count_with_acquire, "THREAD-4");
+	RUN_REQ(diff_synchronize_hardirq_returns_int, "THREAD-9 REQ-ERR-7");
 	RUN_REQ(diff_api_signatures, "REQ-ERR-7");
 	RUN_REQ(diff_public_status_bits, "REQ-DISPATCH-5");
 	return check_done();

@@ -746,6 +746,28 @@ static void mapped_next(void)
 	pthread_cond_broadcast(&cv);
 }
 
+/*
+ * The threaded handlers' steps (spec/refinement.yml: replay.not_scheduled; refinement.md, "not
+ * replayed"): promela/threaded.pml is not replayed, and the replayed line has no threaded
+ * action.  S_CHIP and S_THREADS, which every synchronize_irq, disable_irq and free_irq of the C
+ * marks after its hard wait (the C's S_RETURN), pass as part of that step, as the NO_IRQ marks
+ * do: the harness's port has nothing in flight (the CPU threads call handle_irq themselves),
+ * and no thread episode is counted.  Anywhere else, or any other of them, is a divergence.
+ * Return: 1 when the hook passes the mark without a turn.
+ */
+static int threaded_mark(enum irqsync_step step)
+{
+	if (step < IRQSYNC_STEP_T_MASK || step > IRQSYNC_STEP_S_THREADS_SLEEP)
+		return 0;
+	pthread_mutex_lock(&mtx);
+	if (!free_run && !((step == IRQSYNC_STEP_S_CHIP || step == IRQSYNC_STEP_S_THREADS) &&
+			   me == running && at[me] == IRQSYNC_STEP_S_RETURN))
+		diverge("step %d: cpu%d %s after %s: a step of the threaded handlers, not replayed",
+			pos - 1, me, irqsync_step_name(step), irqsync_step_name(at[me]));
+	pthread_mutex_unlock(&mtx);
+	return 1;
+}
+
 /* The step hook: every marked step of the core and of the harness comes here. */
 static void hook(enum irqsync_step step, unsigned int irq)
 {
@@ -758,6 +780,8 @@ static void hook(enum irqsync_step step, unsigned int irq)
 		}
 		return;
 	}
+	if (threaded_mark(step))
+		return;
 	pthread_mutex_lock(&mtx);
 	spins = 0;
 	if (running == me) {

@@ -1231,7 +1231,7 @@ static int pc_async_end(void)
 
 static _Atomic unsigned int pc_t_data, pc_t_seen, pc_t_want, pc_t_mode;
 static _Atomic unsigned long pc_t_runs, pc_t_overlap, pc_t_masked, pc_t_badchan, pc_t_by_cpu1;
-static _Atomic unsigned long pc_t_irq_kicks, pc_t_kicks_seen, pc_t_target;
+static _Atomic unsigned long pc_t_irq_kicks, pc_t_kicks_seen, pc_t_target, pc_t_badcur;
 static _Atomic int pc_t_inside, pc_kick_armed;
 
 static void pc_t_reset(void)
@@ -1245,17 +1245,21 @@ static void pc_t_reset(void)
 	atomic_store(&pc_t_masked, 0UL);
 	atomic_store(&pc_t_badchan, 0UL);
 	atomic_store(&pc_t_by_cpu1, 0UL);
+	atomic_store(&pc_t_badcur, 0UL);
 	atomic_store(&pc_t_irq_kicks, 0UL);
 	atomic_store(&pc_t_kicks_seen, 0UL);
 	atomic_store(&pc_t_inside, 0);
 }
 
 /* What every thread function of the suite checks: its channel, its context (local interrupts
- * enabled, port.h), that no other run of the channel is under way. */
+ * enabled, port.h; irqsync_port_thread_current() names the channel), that no other run of the
+ * channel is under way. */
 static void pc_t_enter(unsigned int chan)
 {
 	if (chan != PC_CH_A)
 		pc_t_badchan++;
+	if (irqsync_port_thread_current() != chan + 1U)
+		pc_t_badcur++;
 	if (irqsync_port_irqs_disabled())
 		pc_t_masked++;
 	if (atomic_exchange(&pc_t_inside, 1))
@@ -1307,6 +1311,12 @@ static void pc_t_common_checks(int line)
 			(long)pc_t_masked, 0, 1);
 	if (pc_t_badchan)
 		pc_fail(line, "thread: fn called with another channel than its own", (long)pc_t_badchan, 0, 1);
+	if (pc_t_badcur)
+		pc_fail(line, "thread: irqsync_port_thread_current() is not 1 + the channel in its run",
+			(long)pc_t_badcur, 0, 1);
+	if (irqsync_port_thread_current() != 0U)
+		pc_fail(line, "thread: irqsync_port_thread_current() is not 0 outside every run",
+			(long)irqsync_port_thread_current(), 0, 1);
 }
 
 /* port.h: after thread_start(chan, fn) the port runs fn(chan) at least once after every

@@ -26,3 +26,34 @@ t_run "refinement/copy-unchanged-passes (control)" python3 -m tools.refine.mutan
 for id in $(t_twins refine-mutant); do
   t_twin "$id" python3 -m tools.refine.mutants "${id#refine-}"
 done
+
+# Threaded handlers (spec/threaded.md): the checker's features their C needs, each shown able to
+# fail on an edit given here (tools/refine/mutants.py --edit; exact once, else the case is stale):
+# (11) the waiters' acquire read of threads_active weakened (the model's BUG_WAIT_RELAXED in C);
+# (12) the same in ready(), the function the port's wait calls back: walked at the call
+#      (c_external_calls: calls_back: at-call), in S_THREADS_SLEEP;
+# (13) a port call that is a step (c_external_calls: steps) made before its step's mark;
+# (14) an access the map has on some paths of a site only (c_in) gone from every path;
+# (15) a draft requirement ID (req_drafts: spec/threaded.md section 4) that the page lacks.
+edit_fails() { python3 -m tools.refine.mutants --edit "$@"; }
+t_run_fail "refinement/threads-wait-acquire-to-relaxed-fails [REQ-MM-4 REQ-IMPL-3]" \
+  "FAIL S_THREADS: C src/core/thread.c:irqsync_wait_for_threads .*load desc.threads_active: map acquire, C relaxed" \
+  edit_fails wait-relaxed src/core/thread.c \
+  $'\tif (irqsync_atomic_read_acquire(&desc->threads_active) == 0U)' \
+  $'\tif (irqsync_atomic_read_relaxed(&desc->threads_active) == 0U)'
+t_run_fail "refinement/port-wait-callback-acquire-to-relaxed-fails [REQ-MM-4 REQ-IMPL-3]" \
+  "FAIL S_THREADS_SLEEP: C src/core/thread.c:irqsync_wait_for_threads .*load desc.threads_active: map acquire, C relaxed" \
+  edit_fails ready-relaxed src/core/thread.c \
+  'return irqsync_atomic_read_acquire(&irq_desc[chan - IRQSYNC_THREAD_CHANNELS].threads_active)' \
+  'return irqsync_atomic_read_relaxed(&irq_desc[chan - IRQSYNC_THREAD_CHANNELS].threads_active)'
+t_run_fail "refinement/port-call-before-its-step-fails [REQ-IMPL-3]" \
+  "FAIL D_UNLOCK: C irqsync_unlocked_pass .*a call of irqsync_port_line_mask .* in step D_UNLOCK, but the map's c_external_calls makes it part of step T_MASK only" \
+  edit_fails mask-before-mark src/core/handle.c \
+  $'\t\tIRQSYNC_STEP(T_MASK, irq);\n\t\tirqsync_port_line_mask(irq);' \
+  $'\t\tirqsync_port_line_mask(irq);\n\t\tIRQSYNC_STEP(T_MASK, irq);'
+t_run_fail "refinement/c-in-access-on-no-path-fails [REQ-IMPL-3]" \
+  "FAIL REQ_LOCK: C src/core/manage.c:irqsync_request: rmw thread.run_pending seq_cst in no visit of the site" \
+  edit_fails claim-no-reset src/core/manage.c $'\t\t(void)irqsync_atomic_xchg(&t->run_pending, 0U);\n' ''
+t_run_fail "refinement/unknown-draft-requirement-fails [REQ-IMPL-3]" \
+  "FAIL S_CHIP: cites THREAD-99, not defined in spec/requirements.md nor as a draft ID of spec/threaded.md" \
+  edit_fails draft-unknown spec/refinement.yml 'req: [THREAD-10]' 'req: [THREAD-99]'

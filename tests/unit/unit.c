@@ -336,8 +336,8 @@ TEST(accounting_handled_unhandled)
 	s = st(L1);
 	CHECK_EQ(s.handled, 1);
 	CHECK_EQ(s.unhandled, 2);
-	/* A value other than IRQ_HANDLED counts as IRQ_NONE. */
-	next_ret = (irqreturn_t)2;
+	/* A value other than IRQ_HANDLED (or IRQ_WAKE_THREAD) counts as IRQ_NONE. */
+	next_ret = (irqreturn_t)3;
 	CHECK_EQ(handle_irq(L1), 0);
 	CHECK_EQ(st(L1).unhandled, 3);
 }

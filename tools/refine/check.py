@@ -7,7 +7,8 @@ What it checks (spec/refinement.md):
            IRQSYNC_FOR_EACH_STEP in the map's order) and of the model files' mtype (less the
            labels the map says are not steps); spec/steps.md's tables are the ones the map
            generates (tools/refine/steps.py), byte for byte; every requirement ID the map cites
-           is defined in spec/requirements.md
+           is defined in spec/requirements.md, or is a draft ID of the page req_drafts names
+           (a table row `| ID |`)
   C        every site of a step in the C (tools/refine/cside.py) is in a function the map names,
            every function the map names has one, and each site's accesses (op, object, memory
            order) are the map's; the port primitives' own bodies have the map's order; no
@@ -16,7 +17,9 @@ What it checks (spec/refinement.md):
            each mm_* primitive, which must be an inline of every promela/mm/ model
   direct   no use of an atomic word outside the port's bodies (order "direct" fails anywhere)
   pointer  every call through a function pointer is in a function c_indirect_calls lists, and
-           every function called that the sources do not define is in c_external_calls
+           every function called that the sources do not define is in c_external_calls; one
+           that is (part of) a step (`steps`) is called with exactly those steps open; a static
+           function handed to one is walked at the call (`calls_back: at-call`) or fails
   prod     the production configuration (c_production: the production library's flags, the
            inline spin_lock & co.) walks, function by function, to the checked build's ordered
            accesses with the marks left out
@@ -43,7 +46,10 @@ class Check:
         self.errors, self.notes = [], []
         self.steps = [s["step"] for s in rmap["steps"]]
         self.by_step = {s["step"]: s for s in rmap["steps"]}
-        self.c_obj = {o["c"]: name for name, o in rmap["objects"].items() if "c" in o}
+        # an object's C lvalue, or several (one object named through a pointer and through the
+        # global array: irq_thread.run_pending, irqsync_threads.run_pending)
+        self.c_obj = {c: name for name, o in rmap["objects"].items() if "c" in o
+                      for c in (o["c"] if isinstance(o["c"], list) else [o["c"]])}
         self.m_obj = {a: name for name, o in rmap["objects"].items() for a in o.get("model", [])}
         self.ignored = {name for name, o in rmap["objects"].items() if "ignore" in o}
 
@@ -60,7 +66,7 @@ class Check:
         for a in accesses:
             if a.get("only") and a["only"] != side:
                 continue
-            if bool(a.get("model_in")) != config_dependent:
+            if bool(a.get("model_in" if side == "model" else "c_in")) != config_dependent:
                 continue
             if side == "c" and a.get("c_at") == "before-mark":
                 continue
@@ -98,12 +104,27 @@ class Check:
     def requirements(self):
         text = open(os.path.join(self.root, "spec/requirements.md")).read()
         defined = set(re.findall(r"^### (REQ-[A-Z]+-\d+) ", text, re.M))
+        # draft IDs (req_drafts): defined by a table row `| ID | ...` of the design page that
+        # drafts them, until they enter spec/requirements.md as REQ-...
+        drafts = self.map.get("req_drafts") or {}
+        if drafts:
+            dtext = open(os.path.join(self.root, drafts["file"])).read()
+            pat = re.compile(drafts["pattern"])
+            found = {m for m in re.findall(r"^\| *([A-Z][A-Z0-9-]*-\d+) *\|", dtext, re.M)
+                     if pat.fullmatch(m)}
+            if not found:
+                self.fail("map", "req_drafts: %s has no table row of an ID matching %s"
+                          % (drafts["file"], drafts["pattern"]))
+            for d in sorted(found & defined):
+                self.fail("map", "req_drafts: %s is in spec/requirements.md too" % d)
+            defined |= found
         for s in self.map["steps"]:
             if not s.get("req"):
                 self.fail(s["step"], "the map cites no requirement")
             for r in s.get("req", []):
                 if r not in defined:
-                    self.fail(s["step"], "cites %s, not defined in spec/requirements.md" % r)
+                    self.fail(s["step"], "cites %s, not defined in spec/requirements.md%s" % (
+                        r, " nor as a draft ID of %s" % drafts["file"] if drafts else ""))
 
     # ---- the C side ----
     def c_access(self, a):
@@ -132,21 +153,38 @@ class Check:
                     self.fail(step, "the map says the C outside the core marks it (%s), but %s:%s does (%s)"
                               % (m["c_outside"], s["origin"][0], s["origin"][1], s["loc"]))
                 continue
-            want_at = set(m.get("c", []))
+            # a site is file:function, or {at, access, why}: a site with its own accesses
+            site_acc = {}
+            for entry in m.get("c", []):
+                at, accs = (entry, m["access"]) if isinstance(entry, str) else (entry["at"], entry["access"])
+                site_acc[at] = accs
+            want_at = set(site_acc)
             have_at = {"%s:%s" % s["origin"] for s in found}
             for at in sorted(want_at - have_at):
                 self.fail(step, "the map names the C site %s, but the C marks the step there nowhere" % at)
             for at in sorted(have_at - want_at):
                 self.fail(step, "the C marks the step in %s, a function the map does not name" % at)
-            want = self.expected(m["access"], "c")
+            seen_opt = {}
             for s in found:
+                at = "%s:%s" % s["origin"]
+                if at not in site_acc:
+                    continue
+                want = self.expected(site_acc[at], "c")
+                optional = self.expected(site_acc[at], "c", config_dependent=True)
                 for lst in s["lists"]:
-                    self.c_site(step, m, s, lst, want)
+                    seen_opt.setdefault(at, set()).update(
+                        self.c_site(step, m, s, lst, want, optional))
+            # an access the C has on some paths only (c_in): present in some visit of each site
+            for at in sorted(want_at & have_at):
+                missing = self.expected(site_acc[at], "c", config_dependent=True) - seen_opt.get(at, set())
+                for w in sorted(missing):
+                    self.fail(step, "C %s: %s in no visit of the site (the map has it with c_in)" % (at, fmt(w)))
             self.c_before_mark(step, m, found, unmarked)
         self.c_unmarked(unmarked)
         self.c_primitives(fns)
 
-    def c_site(self, step, m, s, lst, want):
+    def c_site(self, step, m, s, lst, want, optional=frozenset()):
+        """Compare one visit of a C site with the map; return the optional (c_in) accesses it has."""
         have, where = set(), {}
         for a in lst:
             acc, err = self.c_access(a)
@@ -158,7 +196,9 @@ class Check:
             have.add(acc)
             where.setdefault(acc, "%s via %s (%s)" % (a[3], a[4], a[5]))
         site = "C %s:%s (mark at %s)" % (s["origin"][0], s["origin"][1], s["loc"])
-        self.compare(step, site, want, have, where)
+        seen_opt = have & optional
+        self.compare(step, site, want | seen_opt, have, where)
+        return seen_opt
 
     def compare(self, step, site, want, have, where):
         for w in sorted(want - have):
@@ -188,8 +228,8 @@ class Check:
 
     def c_unmarked(self, unmarked):
         allowed = self.map.get("c_unmarked", {})
-        pre_mark = {("%s" % at) for st in self.map["steps"] if any(a.get("c_at") == "before-mark"
-                    for a in st["access"]) for at in st.get("c", [])}
+        pre_mark = {(at if isinstance(at, str) else at["at"]) for st in self.map["steps"]
+                    if any(a.get("c_at") == "before-mark" for a in st["access"]) for at in st.get("c", [])}
         seen = set()
         for (tu, fn), accs in sorted(unmarked.items()):
             real = []
@@ -245,13 +285,34 @@ class Check:
         seen, said = set(), set()
         for c in calls:
             seen.add(c["what"])
-            if c["what"] in allowed or (c["fn"], c["at"], c["what"]) in said:
+            if (c["fn"], c["at"], c["what"]) in said:
                 continue
             said.add((c["fn"], c["at"], c["what"]))
             who = ", ".join(sorted(c["steps"])) or c["fn"]
-            self.fail(who, "C %s (walked from %s): a call of %s at %s, a function the sources read do "
-                      "not define and c_external_calls does not list: what it accesses is not read"
-                      % (c["fn"], c["root"], c["what"], c["at"]))
+            entry = allowed.get(c["what"])
+            if entry is None:
+                self.fail(who, "C %s (walked from %s): a call of %s at %s, a function the sources read do "
+                          "not define and c_external_calls does not list: what it accesses is not read"
+                          % (c["fn"], c["root"], c["what"], c["at"]))
+                continue
+            entry = entry if isinstance(entry, dict) else {"why": entry}
+            # a port call that is (part of) a step: made with exactly those steps open
+            if "steps" in entry:
+                bad = sorted(c["steps"] - set(entry["steps"]))
+                if not c["steps"] or bad:
+                    self.fail(who, "C %s (walked from %s): a call of %s at %s in %s, but the map's "
+                              "c_external_calls makes it part of step %s only"
+                              % (c["fn"], c["root"], c["what"], c["at"],
+                                 "step " + "/".join(sorted(c["steps"])) if c["steps"] else "no step",
+                                 "/".join(entry["steps"])))
+            # a function handed to it: walked at the call (calls_back: at-call), or a root itself
+            for cb, static in c.get("callbacks", []):
+                if entry.get("calls_back") == "at-call" or not static:
+                    continue
+                self.fail(who, "C %s (walked from %s): %s is handed to %s at %s, which may call it, "
+                          "but the walk never enters it (static, and c_external_calls does not say "
+                          "calls_back: at-call): what it accesses is not read"
+                          % (c["fn"], c["root"], cb, c["what"], c["at"]))
         for fn in sorted(set(allowed) - seen):
             self.fail(fn, "listed in c_external_calls, but nothing calls it (stale entry)")
 
@@ -416,14 +477,16 @@ def run(root, map_path, verbose=False):
     rmap = yaml.safe_load(open(os.path.join(root, map_path)))
     chk = Check(root, rmap, verbose)
     sets = [(s["label"], s["tus"], s.get("roots")) for s in rmap["c_sets"]]
-    sites, unmarked, fns, more = cside.analyse(root, sets, rmap["c_calls"])
+    at_call = frozenset(n for n, e in (rmap.get("c_external_calls") or {}).items()
+                        if isinstance(e, dict) and e.get("calls_back") == "at-call")
+    sites, unmarked, fns, more = cside.analyse(root, sets, rmap["c_calls"], at_call=at_call)
     enum_steps = cside.enum_constants(fns, root, "irqsync_step")
     found, declared, _, model_edges = pmlside.analyse(root, rmap["model_files"], rmap["model_primitives"],
                                                       c_steps(rmap))
     prod = rmap["c_production"]
     core = rmap["c_sets"][0]
     p_traces, p_fns, p_indirect, _ = cside.production(root, core["tus"], rmap["c_calls"], prod["inline"],
-                                                      prod["object"])
+                                                      prod["object"], at_call)
     chk.step_lists(enum_steps, declared)
     chk.requirements()
     chk.c_side(sites, unmarked, fns)

@@ -34,8 +34,11 @@ STEP_HOOK_OBJ = "build/conformance/lib-v2/obj/core/sync.o"
 
 def clang_flags(root, obj=STEP_HOOK_OBJ):
     """-std/-D/-I of the compile command of @obj (src/core/sync.c), as mk/ has it (make -n): by
-    default the step-hook library's; the production library's for production()."""
-    out = subprocess.run(["make", "-s", "-n", "-B", obj],
+    default the step-hook library's; the production library's for production().  @obj is named
+    under the default build directory `build/`: make is asked with BUILD=build, whatever BUILD
+    the caller's environment has (make check BUILD=... exports it), so that the rule exists; -n
+    builds nothing there."""
+    out = subprocess.run(["make", "-s", "-n", "-B", "BUILD=build", obj],
                          cwd=root, capture_output=True, text=True)
     for line in out.stdout.splitlines():
         words = line.split()
@@ -227,9 +230,12 @@ def type_name(qual):
 class Walker:
     """Walk one root function, recording sites (a mark and the accesses after it)."""
 
-    def __init__(self, fns, summaries, origin_file_of):
+    def __init__(self, fns, summaries, origin_file_of, at_call=frozenset()):
         self.fns = fns
         self.summaries = summaries         # name -> {kind, order} (map: c_calls)
+        self.at_call = at_call             # external functions that call a function handed to
+                                           # them before they return (map: c_external_calls,
+                                           # calls_back: at-call): walked there
         self.origin_file_of = origin_file_of
         self.sites = {}                    # key -> {"steps", "origin", "loc", "lists": set()}
         self.unmarked = []                 # accesses with no site open at the root
@@ -513,15 +519,28 @@ class Walker:
 
     def external_call(self, node, name, env, state):
         """A call of a function the sources read do not define (the port's CPU-local primitives,
-        a builtin, libc): not entered; recorded so that the map must list it."""
-        if state.get("dry"):
-            return
-        at = "%s:%s" % (node["_file"], node["_line"])
-        steps = frozenset(x for key in state["open"] for x in key[0])
-        self.external.append({"fn": env["fn"], "root": env["root"], "at": at, "what": name,
-                              "steps": steps})
-        self.trace.append({"kind": "call", "object": name, "order": "external", "at": at,
-                           "via": env["fn"], "impl": at, "steps": steps})
+        a builtin, libc): not entered; recorded so that the map must list it.  A function of the
+        sources handed to it as an argument (a callback: the port's wait calls ready()) is
+        recorded too; when the map says the external function calls it before it returns
+        (at_call), its body is walked here, in the steps open at the call."""
+        cbs = []
+        for a in node["inner"][1:]:
+            f = strip(a)
+            if f["kind"] == "DeclRefExpr" and f["referencedDecl"]["kind"] == "FunctionDecl" \
+                    and f["referencedDecl"]["name"] in self.fns:
+                cbs.append(f["referencedDecl"]["name"])
+        if not state.get("dry"):
+            at = "%s:%s" % (node["_file"], node["_line"])
+            steps = frozenset(x for key in state["open"] for x in key[0])
+            self.external.append({"fn": env["fn"], "root": env["root"], "at": at, "what": name,
+                                  "steps": steps,
+                                  "callbacks": [(cb, self.fns[cb].static) for cb in cbs]})
+            self.trace.append({"kind": "call", "object": name, "order": "external", "at": at,
+                               "via": env["fn"], "impl": at, "steps": steps})
+        if name in self.at_call:
+            for cb in cbs:
+                if len(env["stack"]) <= 12 and cb not in env["stack"]:
+                    self.enter(self.fns[cb], {}, env, state)
 
     def pointer_call(self, node, callee, env, state):
         """A call through a function pointer: what it calls is not in the sources read."""
@@ -598,7 +617,7 @@ def port_primitives(fns, names):
     return out
 
 
-def _walk_set(root, tus, roots, summaries, flags, cache, extra_roots=()):
+def _walk_set(root, tus, roots, summaries, flags, cache, extra_roots=(), at_call=frozenset()):
     asts = []
     for tu in tus:
         if tu not in cache:
@@ -611,7 +630,7 @@ def _walk_set(root, tus, roots, summaries, flags, cache, extra_roots=()):
             if d.get("kind") == "VarDecl":
                 globals_.add(d["id"])
     origin = lambda f: fns[f].tu if f in fns else "?"
-    w = Walker(fns, summaries, origin)
+    w = Walker(fns, summaries, origin, at_call)
     # Every external definition: in the unit's own file, or in a header only this unit
     # compiles out of line (spin_lock and spin_unlock, src/include/irqsync/spinlock_body.h).
     chosen = roots if roots is not None else [n for n, f in fns.items() if not f.static]
@@ -625,7 +644,7 @@ def _walk_set(root, tus, roots, summaries, flags, cache, extra_roots=()):
     return w, fns, unmarked
 
 
-def analyse(root, sets, summaries, flags=None):
+def analyse(root, sets, summaries, flags=None, at_call=frozenset()):
     """sets: [(label, [tu paths], [root function names] or None = every external function)].
     Return (sites, unmarked, fns of the first set, more): more has "traces" ({label: {root:
     trace}}), "edges" (the step-order edges of every set), "indirect" (the pointer calls) and
@@ -635,7 +654,7 @@ def analyse(root, sets, summaries, flags=None):
     sites, unmarked, first = {}, {}, None
     more = {"traces": {}, "edges": [], "indirect": [], "external": []}
     for label, tus, roots in sets:
-        w, fns, um = _walk_set(root, tus, roots, summaries, flags, cache)
+        w, fns, um = _walk_set(root, tus, roots, summaries, flags, cache, (), at_call)
         first = first or fns
         for k, v in um.items():
             unmarked.setdefault(k, []).extend(v)
@@ -649,13 +668,13 @@ def analyse(root, sets, summaries, flags=None):
     return sites, unmarked, first, more
 
 
-def production(root, tus, summaries, inline_roots, obj):
+def production(root, tus, summaries, inline_roots, obj, at_call=frozenset()):
     """The production configuration: the same units with the flags of the production library's
     compile command (@obj), where spin_lock & co. are the `static inline` bodies spinlock.h
     instantiates and every mark is empty.  Walked from every external function and from
     @inline_roots.  Return (traces {root: trace}, fns, pointer calls, flags)."""
     flags = clang_flags(root, obj)
-    w, fns, _ = _walk_set(root, tus, None, summaries, flags, {}, inline_roots)
+    w, fns, _ = _walk_set(root, tus, None, summaries, flags, {}, inline_roots, at_call)
     return w.traces, fns, w.indirect, flags
 
 

@@ -4,6 +4,10 @@ never touched), on which `tools.refine.check --root <copy>` must fail naming the
 
   python3 -m tools.refine.mutants ID     print the check's output on the mutated copy; exit as it
   python3 -m tools.refine.mutants --list
+  python3 -m tools.refine.mutants --edit NAME FILE OLD NEW
+                                         the same for an edit given here (exact once), on the copy
+                                         build/refine/mutants/edit-NAME/: the suite's own cases of
+                                         the checker's features ([82-refinement])
 
 The mutants are twins/catalog.yml's entries of kind refine-mutant (id refine-ID).
 """
@@ -53,7 +57,21 @@ def main(argv=None):
     ap.add_argument("id", nargs="?", choices=sorted(ms), metavar="ID",
                     help="the mutant (twins/catalog.yml, refine-ID), or null (the control)")
     ap.add_argument("--list", action="store_true", help="the mutants, one per line")
+    ap.add_argument("--edit", nargs=4, metavar=("NAME", "FILE", "OLD", "NEW"),
+                    help="an edit of FILE (OLD, exactly once, becomes NEW) instead of a catalog mutant")
     a = ap.parse_args(argv)
+    if a.edit:
+        name, path, old, new = a.edit
+        text = open(os.path.join(ROOT, path)).read()
+        if text.count(old) != 1:
+            print("edit %s: %r occurs %d times in %s, not once (the case is stale)"
+                  % (name, old, text.count(old), path))
+            return 3
+        dest = copy_tree("edit-" + name, {"id": name})
+        with open(os.path.join(dest, path), "w") as f:
+            f.write(text.replace(old, new))
+        print("edit %s: %s (copy: %s)" % (name, path, os.path.relpath(dest, ROOT)))
+        return check.main(["--root", dest])
     if a.list:
         for mid, m in ms.items():
             print("%-24s %s" % (mid, m["what"]))

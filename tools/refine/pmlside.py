@@ -367,7 +367,7 @@ def configurations(vary):
 
 
 def analyse(root, model_files, primitives, shown=frozenset()):
-    """model_files: [{file, define: [..], vary: {NAME: [values]}}].  Return
+    """model_files: [{file, define: [..], vary: {NAME: [values]}, orders_with: [steps]}].  Return
     ({(step, file, origin): set of access tuples}, {file: mtype names}, {file: included mm files},
     the order edges of every proctype in every configuration over the steps @shown)."""
     ROOT[0] = root
@@ -387,7 +387,14 @@ def analyse(root, model_files, primitives, shown=frozenset()):
                     continue
                 ex = Expander(defs, defines, primitives)
                 ex.run(body)
-                edges |= order_edges(ex.events, shown)
+                fe = order_edges(ex.events, shown)
+                # orders_with: this file's orders count only for pairs with one of these steps
+                # (its other steps' orders are another file's, which a mutation of that file
+                # must not find here)
+                if mf.get("orders_with") is not None:
+                    keep = set(mf["orders_with"])
+                    fe = {(a, b) for a, b in fe if a in keep or b in keep}
+                edges |= fe
                 for s in sites(ex.events):
                     key = (s["step"], s["origin"])
                     found.setdefault(key, set()).add(tuple(s["accesses"]))

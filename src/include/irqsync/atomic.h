@@ -37,6 +37,8 @@ void irqsync_atomic_set_relaxed(irqsync_atomic_t *v, unsigned int i);
 void irqsync_atomic_set_release(irqsync_atomic_t *v, unsigned int i);
 unsigned int irqsync_atomic_fetch_add_acquire(irqsync_atomic_t *v, unsigned int i);
 void irqsync_atomic_inc_relaxed(irqsync_atomic_t *v);
+unsigned int irqsync_atomic_xchg(irqsync_atomic_t *v, unsigned int i);
+unsigned int irqsync_atomic_dec_return(irqsync_atomic_t *v);
 void irqsync_smp_mb(void);
 
 #else /* C11 */
@@ -76,6 +78,18 @@ static inline unsigned int irqsync_atomic_fetch_add_acquire(irqsync_atomic_t *v,
 static inline void irqsync_atomic_inc_relaxed(irqsync_atomic_t *v)
 {
 	atomic_fetch_add_explicit(&v->counter, 1U, memory_order_relaxed);
+}
+
+/* Exchange, fully ordered (the run-pending flag of a handler thread, spec/threaded.md). */
+static inline unsigned int irqsync_atomic_xchg(irqsync_atomic_t *v, unsigned int i)
+{
+	return atomic_exchange_explicit(&v->counter, i, memory_order_seq_cst);
+}
+
+/* Decrement, fully ordered; return the new value (the end of a thread episode). */
+static inline unsigned int irqsync_atomic_dec_return(irqsync_atomic_t *v)
+{
+	return atomic_fetch_sub_explicit(&v->counter, 1U, memory_order_seq_cst) - 1U;
 }
 
 static inline void irqsync_smp_mb(void)

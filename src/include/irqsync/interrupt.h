@@ -14,6 +14,9 @@
  *    handler instance of the line and so may not be called from it: they
  *    return -IRQSYNC_EDEADLK there (REQ-ERR-4); disable_irq_nosync() and
  *    enable_irq() may;
+ *  - they also wait for the line's handler threads, and return
+ *    -IRQSYNC_EDEADLK from one of them (THREAD-5); synchronize_hardirq()
+ *    and disable_hardirq() may be called from a thread;
  *  - every function returns 0 or a negative code of irqsync/errno.h and
  *    changes nothing when it fails.
  */
@@ -28,6 +31,7 @@
 typedef enum irqreturn {
 	IRQ_NONE = 0,		/* my device did not raise the line */
 	IRQ_HANDLED = 1,	/* my device raised it and I served it */
+	IRQ_WAKE_THREAD = 2,	/* ... and my thread_fn must run (request_threaded_irq) */
 } irqreturn_t;
 
 /*
@@ -36,13 +40,16 @@ typedef enum irqreturn {
  *
  * Handlers are not told the irq number: dev_id identifies the device, and
  * get_irqfunc_irq() gives the line to the few handlers that need it.
- * Any value other than IRQ_HANDLED counts as IRQ_NONE.
+ * IRQ_WAKE_THREAD from a primary handler of request_threaded_irq() counts as
+ * IRQ_HANDLED and wakes the action's thread_fn; from an action without a thread it counts
+ * as IRQ_HANDLED only.  Any other value counts as IRQ_NONE.
  */
 typedef irqreturn_t (*irq_handler_t)(void *dev_id);
 
 /* request_irq() flags; any other bit is rejected with -IRQSYNC_EINVAL. */
 #define IRQF_SHARED	0x00000080UL	/* the line may be shared with other IRQF_SHARED actions */
-#define IRQF_VALID_MASK	(IRQF_SHARED)
+#define IRQF_ONESHOT	0x00002000UL	/* keep the line masked until the thread_fn has run */
+#define IRQF_VALID_MASK	(IRQF_SHARED | IRQF_ONESHOT)
 
 /* Status bits of a line, as reported by irq_stats() (changed only under the line's lock). */
 #define IRQS_INPROGRESS	0x1U	/* a handler instance runs (REQ-SYNC-*) */
@@ -105,6 +112,31 @@ void irqsync_init(void);
 int __must_check request_irq(unsigned int irq, irq_handler_t handler,
 			     unsigned long flags, const char *name, void *dev_id);
 
+/**
+ * request_threaded_irq - install an action whose work runs in a handler thread
+ * @irq:       the line
+ * @handler:   the primary, run in interrupt context as request_irq()'s handler; it returns
+ *             IRQ_WAKE_THREAD to have @thread_fn run.  NULL with IRQF_ONESHOT: a default
+ *             primary that always wakes the thread
+ * @thread_fn: run in the action's own thread, interrupts enabled, with @dev_id; NULL: no
+ *             thread (request_irq())
+ * @flags:     0, IRQF_SHARED, IRQF_ONESHOT (the line stays masked at the controller from the
+ *             interrupt until the thread_fn of every action it woke has run)
+ * @name, @dev_id: as request_irq()
+ *
+ * The thread is started before the action can be called (THREAD-8): a wake-up is never
+ * lost.  Repeated wake-ups before the thread runs fold into one run (THREAD-7).
+ *
+ * Return: as request_irq(), and -IRQSYNC_EINVAL for a NULL @handler without IRQF_ONESHOT
+ * or IRQF_ONESHOT without @thread_fn (THREAD-2); -IRQSYNC_EBUSY when the line's sharers
+ * disagree on IRQF_ONESHOT (THREAD-3) or the line's thread channel of a free_irq() still
+ * under way is not yet released; -IRQSYNC_ENOMEM when the port cannot start one more
+ * thread.  State unchanged on every error.
+ */
+int __must_check request_threaded_irq(unsigned int irq, irq_handler_t handler,
+				      irq_handler_t thread_fn, unsigned long flags,
+				      const char *name, void *dev_id);
+
 /*
  * REQ-HANDLER-1 as a hard error for every C11 compiler, not just a
  * warning: the handler argument must have exactly the type irq_handler_t
@@ -118,6 +150,16 @@ int __must_check request_irq(unsigned int irq, irq_handler_t handler,
 #define request_irq(irq, handler, flags, name, dev_id) \
 	request_irq((irq), IRQSYNC_HANDLER_CHECK(handler), (flags), (name), (dev_id))
 #endif
+/* The same for both handlers of a threaded request, written so that the argument appears once
+ * inside the _Generic, as its controlling expression: cppcheck's parser breaks on a conditional
+ * expression ("cond ? NULL : handler", a common driver form) inside an association.  The value
+ * passed is the argument itself (NULL converts to the handler type). */
+#if !defined(__FRAMAC__)
+#define IRQSYNC_HANDLER_ARG(h) ((void)_Generic((h), irq_handler_t: 0, void *: 0), (h))
+#define request_threaded_irq(irq, handler, thread_fn, flags, name, dev_id) \
+	request_threaded_irq((irq), IRQSYNC_HANDLER_ARG(handler), IRQSYNC_HANDLER_ARG(thread_fn), \
+			     (flags), (name), (dev_id))
+#endif
 
 /**
  * free_irq - remove the action of @dev_id and wait until it cannot run
@@ -126,11 +168,14 @@ int __must_check request_irq(unsigned int irq, irq_handler_t handler,
  *
  * Keeps the other actions in order; the last removal leaves the line
  * without action, depth 1 and DISABLED (REQ-LIFECYCLE-4).  Returns after
- * the removed handler has stopped running on every CPU (REQ-LIFECYCLE-5).
+ * the removed handler has stopped running on every CPU (REQ-LIFECYCLE-5),
+ * and, as synchronize_irq(), after every thread episode of the line's
+ * actions counted before it; then stops the removed action's thread, which
+ * runs a wake-up it was owed first (THREAD-6).
  *
  * Return: 0; -IRQSYNC_EINVAL for a bad line; -IRQSYNC_EDEADLK from a
- * handler of @irq; -IRQSYNC_ENOENT, with IRQSYNC_WARN_FREE_UNKNOWN, when
- * no action has @dev_id (REQ-ERR-3).
+ * handler or a thread of @irq (THREAD-5); -IRQSYNC_ENOENT, with
+ * IRQSYNC_WARN_FREE_UNKNOWN, when no action has @dev_id (REQ-ERR-3).
  */
 int free_irq(unsigned int irq, void *dev_id);
 
@@ -143,9 +188,21 @@ int free_irq(unsigned int irq, void *dev_id);
  * line is disabled are held (PENDING) for enable_irq().
  *
  * Return: 0; -IRQSYNC_EINVAL for a bad line; -IRQSYNC_EDEADLK from a
- * handler of @irq; -IRQSYNC_EOVERFLOW at depth IRQSYNC_DEPTH_MAX.
+ * handler or a thread of @irq; -IRQSYNC_EOVERFLOW at depth IRQSYNC_DEPTH_MAX.
  */
 int disable_irq(unsigned int irq);
+
+/**
+ * disable_hardirq - disable a line (nesting) and wait for its hard handlers only
+ * @irq: the line
+ *
+ * disable_irq_nosync(), then synchronize_hardirq(); never sleeps, and may be
+ * called from a thread of @irq.
+ *
+ * Return: synchronize_hardirq()'s result (1: no thread episode was active);
+ * -IRQSYNC_EINVAL; -IRQSYNC_EOVERFLOW; -IRQSYNC_EDEADLK from a handler of @irq.
+ */
+int disable_hardirq(unsigned int irq);
 
 /**
  * disable_irq_nosync - disable a line (nesting) without waiting
@@ -182,10 +239,30 @@ int enable_irq(unsigned int irq);
  * writes are visible (REQ-SYNC-2), and every later instance sees the
  * caller's earlier stores, with or without smp_mb() (REQ-SYNC-3, -4).
  *
+ * With threaded actions it then waits for every thread episode of the
+ * line counted before its locked re-check to end (THREAD-1), and their
+ * writes are visible on return (THREAD-4); it sleeps in the port's wait
+ * meanwhile.  Where the port can tell, it also waits while an interrupt of
+ * the line is in flight at the controller (THREAD-10).
+ *
  * Return: 0; -IRQSYNC_EINVAL for a bad line; -IRQSYNC_EDEADLK from a
- * handler of @irq.
+ * handler or a thread of @irq (THREAD-5).
  */
 int synchronize_irq(unsigned int irq);
+
+/**
+ * synchronize_hardirq - wait for the running hard handler instance of a line only
+ * @irq: the line
+ *
+ * synchronize_irq()'s hard wait (REQ-SYNC-1..5) without the thread wait
+ * nor the controller's in-flight report; never sleeps (THREAD-9).  May be
+ * called from a thread of @irq.
+ *
+ * Return: 1 if no thread episode of the line was active at its last look,
+ * 0 if one was; -IRQSYNC_EINVAL for a bad line; -IRQSYNC_EDEADLK from a
+ * handler of @irq.
+ */
+int synchronize_hardirq(unsigned int irq);
 
 /**
  * handle_irq - dispatch an interrupt of a line (called by the port)

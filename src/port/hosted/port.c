@@ -435,7 +435,17 @@ void irqsync_port_line_unmask(unsigned int irq)
 }
 
 /* 1 while some CPU has taken an interrupt of @irq for delivery and its handle_irq() has not
- * returned: the port knows it exactly (hosted_take .. the end of the call). */
+ * returned: the port knows it exactly (hosted_take .. the end of the call).  Built with
+ * IRQSYNC_PORT_NO_ACTIVE_STATE, the port plays a controller that cannot tell (docs/porting.md,
+ * "In-flight state"): the test libraries whose own wait is removed use it, so that this wait
+ * does not stand in for the one they remove. */
+#ifdef IRQSYNC_PORT_NO_ACTIVE_STATE
+int irqsync_port_line_inflight(unsigned int irq)
+{
+	(void)irq;
+	return IRQSYNC_PORT_CANNOT_TELL;
+}
+#else
 int irqsync_port_line_inflight(unsigned int irq)
 {
 	unsigned int i;
@@ -448,6 +458,7 @@ int irqsync_port_line_inflight(unsigned int irq)
 	hosted_cb();
 	return r;
 }
+#endif
 
 /* ---- threads and waits ----
  *
@@ -469,6 +480,7 @@ struct hosted_chan {
 	unsigned int id;	/* its index in hosted_chans (set at start) */
 };
 static struct hosted_chan hosted_chans[IRQSYNC_PORT_CHANNELS];
+static _Thread_local unsigned int hosted_chan_current;	/* 1 + the channel this thread runs */
 
 static void hosted_futex_wait(_Atomic unsigned int *word, unsigned int seen)
 {
@@ -505,6 +517,7 @@ static void *hosted_chan_thread(void *arg)
 	sigemptyset(&set);
 	sigaddset(&set, IRQSYNC_HOSTED_SIGNO);
 	(void)pthread_sigmask(SIG_BLOCK, &set, NULL);
+	hosted_chan_current = chan + 1U;
 	for (;;) {
 		seen = atomic_load(&c->tseq);
 		if (atomic_exchange(&c->owed, 0U)) {	/* acquire: the kicker's writes */
@@ -573,6 +586,11 @@ void irqsync_port_thread_stop(unsigned int chan)
 		atomic_store(&c->started, 0U);
 	}
 	hosted_cb();
+}
+
+unsigned int irqsync_port_thread_current(void)
+{
+	return hosted_chan_current;
 }
 
 void irqsync_port_wait(unsigned int chan, int (*ready)(unsigned int chan))

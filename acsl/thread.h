@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * acsl/thread.h - contracts of the handler threads (spec/threaded.md; draft IDs THREAD-n,
+ * ONESHOT-n): the waker of dispatch, the thread and its ONESHOT finalisation, the waits.
+ * Proved by WP against the bodies in src/core/thread.c; included by proofs/core.c only
+ * (spec/proof.md).  These contracts state each function's frame and context (the lock held,
+ * inside the instance, the thread's call frame) and the clauses that carry a draft ID; the
+ * protocol's clauses of issue 26 ("counted only on 0 -> 1", the finalisation's conditions)
+ * are to come.
+ */
+#ifndef _IRQSYNC_ACSL_THREAD_H
+#define _IRQSYNC_ACSL_THREAD_H
+
+#include "logic/api.h"
+
+/*@ assigns \nothing;
+    ensures THREAD_2: default_wakes: \result == IRQ_WAKE_THREAD;
+*/
+irqreturn_t irqsync_default_primary(void *dev_id);
+
+/* The boundary to driver code (trusted: WP 25 cannot verify a call through a pointer).  A
+ * thread function runs in task context, holding none of the core's locks, and may use the
+ * API; it returns with locks and interrupt state as given (each API function proves that for
+ * itself: its call frame, acsl/manage.h). */
+/*@ requires ACSL_INIT;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held && serving_ok;
+    assigns ACSL_API_EFFECTS;
+    ensures cpu_ready && no_desc_lock_held && serving_ok;
+    ensures g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures g_irqs_enabled == \old(g_irqs_enabled);
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
+*/
+static irqreturn_t irqsync_call_thread_fn(irq_handler_t thread_fn, void *dev_id);
+
+/*@ requires ACSL_INIT && chan < IRQSYNC_THREAD_CHANNELS;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held && serving_ok;
+    assigns ACSL_API_EFFECTS;
+    ensures cpu_ready && no_desc_lock_held && serving_ok;
+    ensures g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures g_irqs_enabled == \old(g_irqs_enabled);
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
+*/
+static void irqsync_thread_call(unsigned int chan);
+
+/*@ requires irq_ok(irq);
+    assigns \nothing;
+*/
+static void irqsync_wake_waiters(unsigned int irq);
+
+/* The waker: under the line's lock, inside this CPU's instance of the line (THREAD-1: a
+ * synchronize_irq whose locked re-check follows the instance sees the count). */
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    requires REQ_DISPATCH_1: in_critical_section(desc);
+    requires THREAD_1: counted_in_instance: instance_running(irq);
+    requires 1 <= thread <= IRQSYNC_THREAD_CHANNELS;
+    requires \valid(wake) && ACSL_WAKE_OK(wake);
+    requires \separated(wake, &irq_desc[0 .. NR_IRQS - 1]) &&
+             \separated(wake, &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]) &&
+             \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]);
+    assigns ACSL_WAKER_EFFECTS(desc, wake);
+    ensures ACSL_WAKE_OK(wake) && wake->masked == \old(wake->masked);
+    // the waker writes no status word
+    ensures status_kept: desc->status.counter == \old(desc->status.counter);
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
+*/
+void irqsync_wake_thread(struct irq_desc *desc, unsigned int irq, unsigned int thread,
+			 struct irq_wake *wake);
+
+/*@ requires irq_ok(irq) && \valid(wake) && ACSL_WAKE_OK(wake);
+    assigns wake->nr;
+    ensures wake->nr == 0 && ACSL_WAKE_OK(wake);
+*/
+void irqsync_kick_threads(struct irq_wake *wake, unsigned int irq);
+
+/* Called at the end of an instance, INPROGRESS just cleared, the lock still held. */
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    requires REQ_DISPATCH_1: cpu_holds(&desc->lock);
+    requires \valid_read(wake) && \initialized(&wake->masked);
+    assigns \nothing;
+*/
+void irqsync_oneshot_end(struct irq_desc *desc, const struct irq_wake *wake, unsigned int irq);
+
+/* The finalisation, in the thread's call frame: it takes and drops the line's lock. */
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    requires \exists integer c; 0 <= c < IRQSYNC_THREAD_CHANNELS && t == &irqsync_threads[c];
+    requires cpu_ready && interrupt_safe && no_desc_lock_held && serving_ok;
+    assigns ACSL_API_EFFECTS;
+    ensures cpu_ready && no_desc_lock_held;
+    ensures g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures g_irqs_enabled == \old(g_irqs_enabled);
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
+*/
+static void irqsync_finalize_oneshot(struct irq_desc *desc, struct irq_thread *t,
+				     unsigned int irq);
+
+/* A handler thread's run.  The port calls it (trusted: port.h's thread contract) in task
+ * context, with no lock of the core held: that is this precondition, assumed, not proved at
+ * a call. */
+/*@ requires ACSL_INIT;
+    requires chan < IRQSYNC_THREAD_CHANNELS;
+    requires cpu_ready && interrupt_safe && no_desc_lock_held && serving_ok;
+    assigns ACSL_API_EFFECTS;
+    ensures cpu_ready && no_desc_lock_held;
+    ensures g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
+    ensures g_irqs_enabled == \old(g_irqs_enabled);
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
+*/
+void irqsync_thread_fn(unsigned int chan);
+
+/*@ requires IRQSYNC_THREAD_CHANNELS <= chan < IRQSYNC_PORT_CHANNELS && ACSL_INIT;
+    assigns ACSL_DESCS, g_aread_word, g_aread_value;
+    ensures THREAD_4: idle_acquired:
+      g_aread_word == &irq_desc[chan - IRQSYNC_THREAD_CHANNELS].threads_active &&
+      (\result != 0 <==> g_aread_value == 0);
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
+*/
+int irqsync_threads_idle(unsigned int chan);
+
+/* S_THREADS: returns after an acquire read saw the line's counter at 0 (THREAD-1, -4). */
+/*@ requires ACSL_INIT;
+    requires irq_ok(irq) && desc == &irq_desc[irq];
+    assigns ACSL_DESCS, g_aread_word, g_aread_value;
+    ensures THREAD_1: THREAD_4: threads_idle_acquired:
+      g_aread_word == &desc->threads_active && g_aread_value == 0;
+    ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
+    ensures ACSL_INIT;
+*/
+void irqsync_wait_for_threads(struct irq_desc *desc, unsigned int irq);
+
+/*@ requires irq_ok(irq);
+    assigns \nothing;
+    ensures THREAD_10: \result == 0 || \result == 1;
+*/
+int irqsync_wait_for_chip(unsigned int irq);
+
+/*@ requires irq_ok(irq);
+    assigns \nothing;
+    ensures THREAD_5: \result == 1 <==> in_thread_of(irq);
+    ensures \result == 0 || \result == 1;
+*/
+int irqsync_in_own_thread(unsigned int irq);
+
+#endif /* _IRQSYNC_ACSL_THREAD_H */

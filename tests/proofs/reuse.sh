@@ -77,10 +77,13 @@ PY
 esac
 # As make check runs make prove: a store made under another key context (every unit behind)
 # fails at once, instead of proving every unit in the copy.
+# The bodies WP skips: make's list (mk/prove.mk, PROVE_SKIP), read from there.
+skip=$(sed -n 's/^PROVE_SKIP *:= *//p' "$root/mk/prove.mk")
+[[ -n $skip ]] || { echo "reuse.sh: no PROVE_SKIP in mk/prove.mk" >&2; exit 2; }
 units_copy() {  # units_copy CMD [OPTIONS]
   python3 proofs/units.py "$@" --stale-context fail --why3conf "$bd/proofs/why3.conf" \
     --cache-dir "$bd/proofs/cache" --jobs 2 --unit-par 2 --outdir build/proofs/units \
-    --trusted proofs/trusted-base.txt --skip-fct irqsync_call_handler,irqsync_call_warn_hook \
+    --trusted proofs/trusted-base.txt --skip-fct "$skip" \
     --evidence build/proofs.json -- -cpp-extra-args="-Isrc/include -Isrc/core" proofs/core.c
 }
 prove_copy() { units_copy prove "$@"; }

@@ -67,12 +67,6 @@ static irqreturn_t wake_primary(void *dev_id)
 	return IRQ_WAKE_THREAD;
 }
 
-static irqreturn_t empty_thread_fn(void *dev_id)
-{
-	(void)dev_id;
-	return IRQ_HANDLED;
-}
-
 __attribute__((noinline)) void op_sync(void);
 __attribute__((noinline)) void op_sync(void)
 {
@@ -113,7 +107,7 @@ static void settle_wake_oneshot(void)
  * binding of libc's syscall() is made by the first of the kick and the thread's first sleep). */
 static int setup_wake(void)
 {
-	if (request_threaded_irq(L_WAKE, wake_primary, empty_thread_fn, 0, "bench-wake",
+	if (request_threaded_irq(L_WAKE, wake_primary, empty_handler, 0, "bench-wake",
 				 &dev_wake) != 0)
 		return -1;
 	(void)handle_irq(L_WAKE);
@@ -123,7 +117,7 @@ static int setup_wake(void)
 
 static int setup_wake_oneshot(void)
 {
-	if (request_threaded_irq(L_ONESHOT, NULL, empty_thread_fn, IRQF_ONESHOT,
+	if (request_threaded_irq(L_ONESHOT, NULL, empty_handler, IRQF_ONESHOT,
 				 "bench-oneshot", &dev_oneshot) != 0)
 		return -1;
 	(void)handle_irq(L_ONESHOT);

@@ -32,11 +32,11 @@
 */
 static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain *chain);
 
-/* The wakers of one pass (spec/threaded.md): under the lock, inside the instance (THREAD-1). */
+/* The wakers of one pass (spec/threaded.md): under the lock, inside the instance (REQ-THREAD-1). */
 /*@ requires ACSL_INIT;
     requires irq_ok(irq) && desc == &irq_desc[irq];
     requires REQ_DISPATCH_1: in_critical_section(desc);
-    requires THREAD_1: counted_in_instance: instance_running(irq);
+    requires REQ_THREAD_1: counted_in_instance: instance_running(irq);
     requires nr <= IRQSYNC_MAX_SHARERS && \valid_read(woke + (0 .. IRQSYNC_MAX_SHARERS - 1)) &&
              \initialized(woke + (0 .. nr - 1));
     requires \forall integer k; 0 <= k < nr ==> woke[k] <= IRQSYNC_THREAD_CHANNELS;
@@ -200,7 +200,7 @@ static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id);
     requires cpu_ready && no_desc_lock_held;
     assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..],
             woke[0 .. IRQSYNC_MAX_SHARERS - 1];
-    ensures THREAD_7: woke_own: \forall integer k; 0 <= k < chain->nr ==>
+    ensures REQ_THREAD_7: woke_own: \forall integer k; 0 <= k < chain->nr ==>
       woke[k] == 0 || woke[k] == chain->thread[k];
     ensures \initialized(&woke[0 .. chain->nr - 1]);
     ensures REQ_DISPATCH_5: \result == 0 || \result == 1;
@@ -234,7 +234,7 @@ static int irqsync_run_chain(const struct irq_chain *chain, unsigned int *woke);
     requires cpu_ready && no_desc_lock_held;
     assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..],
             woke[0 .. IRQSYNC_MAX_SHARERS - 1], wake->nr, wake->masked;
-    ensures THREAD_7: woke_own: \forall integer k; 0 <= k < chain->nr ==>
+    ensures REQ_THREAD_7: woke_own: \forall integer k; 0 <= k < chain->nr ==>
       woke[k] == 0 || woke[k] == chain->thread[k];
     ensures woke_in_range: \forall integer k; 0 <= k < chain->nr ==>
       woke[k] <= IRQSYNC_THREAD_CHANNELS;

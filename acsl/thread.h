@@ -14,7 +14,7 @@
 #include "logic/api.h"
 
 /*@ assigns \nothing;
-    ensures THREAD_2: default_wakes: \result == IRQ_WAKE_THREAD;
+    ensures REQ_THREAD_2: default_wakes: \result == IRQ_WAKE_THREAD;
 */
 irqreturn_t irqsync_default_primary(void *dev_id);
 
@@ -49,12 +49,12 @@ static void irqsync_thread_call(unsigned int chan);
 */
 static void irqsync_wake_waiters(unsigned int irq);
 
-/* The waker: under the line's lock, inside this CPU's instance of the line (THREAD-1: a
+/* The waker: under the line's lock, inside this CPU's instance of the line (REQ-THREAD-1: a
  * synchronize_irq whose locked re-check follows the instance sees the count). */
 /*@ requires ACSL_INIT;
     requires irq_ok(irq) && desc == &irq_desc[irq];
     requires REQ_DISPATCH_1: in_critical_section(desc);
-    requires THREAD_1: counted_in_instance: instance_running(irq);
+    requires REQ_THREAD_1: counted_in_instance: instance_running(irq);
     requires 1 <= thread <= IRQSYNC_THREAD_CHANNELS;
     requires \valid(wake) && ACSL_WAKE_OK(wake);
     requires \separated(wake, &irq_desc[0 .. NR_IRQS - 1]) &&
@@ -117,7 +117,7 @@ void irqsync_thread_fn(unsigned int chan);
 
 /*@ requires IRQSYNC_THREAD_CHANNELS <= chan < IRQSYNC_PORT_CHANNELS && ACSL_INIT;
     assigns ACSL_DESCS, g_aread_word, g_aread_value;
-    ensures THREAD_4: idle_acquired:
+    ensures REQ_THREAD_4: idle_acquired:
       g_aread_word == &irq_desc[chan - IRQSYNC_THREAD_CHANNELS].threads_active &&
       (\result != 0 <==> g_aread_value == 0);
     ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
@@ -125,11 +125,11 @@ void irqsync_thread_fn(unsigned int chan);
 */
 int irqsync_threads_idle(unsigned int chan);
 
-/* S_THREADS: returns after an acquire read saw the line's counter at 0 (THREAD-1, -4). */
+/* S_THREADS: returns after an acquire read saw the line's counter at 0 (REQ-THREAD-1, -4). */
 /*@ requires ACSL_INIT;
     requires irq_ok(irq) && desc == &irq_desc[irq];
     assigns ACSL_DESCS, g_aread_word, g_aread_value;
-    ensures THREAD_1: THREAD_4: threads_idle_acquired:
+    ensures REQ_THREAD_1: REQ_THREAD_4: threads_idle_acquired:
       g_aread_word == &desc->threads_active && g_aread_value == 0;
     ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
@@ -138,13 +138,13 @@ void irqsync_wait_for_threads(struct irq_desc *desc, unsigned int irq);
 
 /*@ requires irq_ok(irq);
     assigns \nothing;
-    ensures THREAD_10: \result == 0 || \result == 1;
+    ensures REQ_THREAD_10: \result == 0 || \result == 1;
 */
 int irqsync_wait_for_chip(unsigned int irq);
 
 /*@ requires irq_ok(irq);
     assigns \nothing;
-    ensures THREAD_5: \result == 1 <==> in_thread_of(irq);
+    ensures REQ_THREAD_5: \result == 1 <==> in_thread_of(irq);
     ensures \result == 0 || \result == 1;
 */
 int irqsync_in_own_thread(unsigned int irq);

@@ -52,7 +52,7 @@ static int irqsync_run_chain(const struct irq_chain *chain, unsigned int *woke)
 	    loop invariant cpu_ready && irqs_off && no_desc_lock_held && ACSL_INIT;
 	    loop invariant REQ_SYNC_1: serving_instance;
 	    loop invariant g_lock_depth == \at(g_lock_depth, Pre) && lock_prefix_kept{Pre, Here};
-	    loop invariant THREAD_7: woke_own: \forall integer k; 0 <= k < i ==>
+	    loop invariant REQ_THREAD_7: woke_own: \forall integer k; 0 <= k < i ==>
 	      woke[k] == 0 || woke[k] == chain->thread[k];
 	    loop invariant \initialized(&woke[0 .. i - 1]);
 	    loop assigns i, handled, ret, woke[0 .. IRQSYNC_MAX_SHARERS - 1], ACSL_DESCS,
@@ -75,7 +75,7 @@ static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain
 	unsigned int i;
 
 	chain->nr = desc->nr_actions;
-	/* The sharers agree on ONESHOT (THREAD-3): the first action says it for the line. */
+	/* The sharers agree on ONESHOT (REQ-THREAD-3): the first action says it for the line. */
 	chain->oneshot = desc->nr_actions != 0U && (desc->action[0].flags & IRQF_ONESHOT) != 0UL;
 	/*@ loop invariant 0 <= i <= chain->nr && chain->nr == desc->nr_actions;
 	    loop invariant \forall integer k; 0 <= k < i ==>
@@ -121,7 +121,7 @@ static void irqsync_wake_threads(struct irq_desc *desc, unsigned int irq, unsign
 
 /*
  * The part of a pass that runs with the line's lock dropped, inside the instance: on a
- * ONESHOT line mask it at the controller first (T_MASK, ONESHOT-1), kick the threads the
+ * ONESHOT line mask it at the controller first (T_MASK, REQ-ONESHOT-1), kick the threads the
  * previous pass woke (T_WAKEUP), then run the chain (D_HANDLER).  A helper of its own so
  * that the replay loop of irqsync_run_passes stays small enough to prove.
  * Return: as irqsync_run_chain().
@@ -186,8 +186,8 @@ static int irqsync_note_pass(struct irq_desc *desc, int handled)
  * spurious from keeping this CPU here (REQ-DISPATCH-6).
  *
  * Threaded actions (spec/threaded.md): a ONESHOT line is masked before each pass
- * (T_MASK, ONESHOT-1); the threads a pass's primaries woke are counted and woken
- * under the lock at D_RELOCK, inside the instance (irqsync_wake_thread, THREAD-1), and
+ * (T_MASK, REQ-ONESHOT-1); the threads a pass's primaries woke are counted and woken
+ * under the lock at D_RELOCK, inside the instance (irqsync_wake_thread, REQ-THREAD-1), and
  * kicked after the next unlock (T_WAKEUP): here before the next pass, or by
  * handle_irq after the instance.
  *

@@ -400,8 +400,10 @@ int disable_irq_nosync(unsigned int irq);
     ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
     ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
     ensures cpu_ready;
-    assigns ACSL_API_EFFECTS, irqsync_serving[this_ctx], g_instance[irq], g_begin[irq];
+    // g_phase: the replay is an interrupt on this CPU (handle_irq), which hands it back
+    assigns ACSL_API_EFFECTS, irqsync_serving[this_ctx], g_instance[irq], g_begin[irq], g_phase;
     ensures irqsync_serving[this_ctx] == \old(irqsync_serving[this_ctx]);
+    ensures g_phase == \old(g_phase);
     ensures ACSL_INIT;
     behavior bad_irq:
       assumes !irq_ok(irq);

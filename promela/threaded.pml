@@ -6,8 +6,7 @@
  * free_irq from the line's own thread.  Every shared access goes through promela/mm/ (SC, TSO,
  * WEAK); every step carries its spec/threaded.md name (T_*, S_*, D_* as spec/refinement.yml).
  *
- * The draft requirement IDs (THREAD-n, ONESHOT-n, REQ-THREAD-10 the in-flight wait) are
- * spec/threaded.md section 4's.
+ * The requirement IDs (REQ-THREAD-n, REQ-ONESHOT-n) are spec/requirements.md's.
  * Cases, figures and the one-command runs: docs/threaded-model.md and
  * tests/suites/31-model-threaded.sh; one run:
  *   python3 -m tools.model.run1 --model promela/threaded.pml MM_WEAK TH_SCEN=1

@@ -111,6 +111,7 @@ static void irqsync_wake_threads(struct irq_desc *desc, unsigned int irq, unsign
 	    loop invariant in_critical_section(desc) && instance_running(irq);
 	    loop invariant \at(instances_ok, Pre) ==> instances_ok;
 	    loop invariant desc->status.counter == \at(desc->status.counter, Pre);
+	    loop invariant g_phase == IRQSYNC_PH_IDLE || g_phase == IRQSYNC_PH_RAISED;
 	    loop assigns i, ACSL_WAKER_EFFECTS(desc, wake);
 	    loop variant nr - i; */
 	for (i = 0; i < nr; i++) {
@@ -215,9 +216,10 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
 	    loop invariant lock_prefix_kept{Pre, Here};
 	    loop invariant spurious == 0 || spurious == 1;
 	    loop invariant ACSL_WAKE_OK(wake);
+	    loop invariant g_phase == IRQSYNC_PH_IDLE || g_phase == IRQSYNC_PH_RAISED;
 	    loop assigns chain, status, handled, spurious, woke[0 .. IRQSYNC_MAX_SHARERS - 1],
 	                 ACSL_DESCS, g_lock_stack[..], g_lock_depth,
-	                 ACSL_SREAD, warn_count[..], *wake; */
+	                 ACSL_SREAD, warn_count[..], *wake, g_phase; */
 	for (;;) {
 		irqsync_snapshot_chain(desc, &chain);
 		IRQSYNC_STEP(D_UNLOCK, irq);
@@ -313,6 +315,9 @@ int handle_irq(unsigned int irq)
 	/*@ ghost unsigned int log_value = g_sread_value; */
 	/*@ ghost spinlock_t *log_lock = g_sread_lock; */
 	/*@ ghost unsigned int log_holds = g_sread_holds; */
+	/* ... and its place in the episode protocol: an interrupt begins owing nothing. */
+	/*@ ghost int log_phase = g_phase; */
+	/*@ ghost g_phase = IRQSYNC_PH_IDLE; */
 
 	flags = irqsync_desc_lock(desc, IRQSYNC_STEP_D_LOCK, irq);
 	if (desc->nr_actions == 0U) {
@@ -355,6 +360,7 @@ unlock:
 		irqsync_warn(IRQSYNC_WARN_NOBODY_CARED, irq);
 	/*@ ghost g_sread_word = log_word; g_sread_value = log_value; g_sread_lock = log_lock;
 	          g_sread_holds = log_holds; */
+	/*@ ghost g_phase = log_phase; */
 	return 0;
 }
 

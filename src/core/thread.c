@@ -36,12 +36,68 @@ static irqreturn_t irqsync_call_thread_fn(irq_handler_t thread_fn, void *dev_id)
 static void irqsync_thread_call(unsigned int chan)
 {
 	(void)irqsync_call_thread_fn(irqsync_threads[chan].thread_fn, irqsync_threads[chan].dev_id);
+	/*@ ghost g_phase = IRQSYNC_PH_RAN; */	/* the thread function has returned */
 }
 
 /* Wake the waiters of @irq's threads (the count just reached 0). */
 static void irqsync_wake_waiters(unsigned int irq)
 {
 	irqsync_port_wake(IRQSYNC_WAIT_CHANNEL(irq));
+}
+
+/*
+ * The episode protocol's four atomic operations, one helper each.  Each also moves this
+ * context's ghost typestate g_phase (acsl/logic/ghost.h), and its contract (acsl/thread.h)
+ * says in which states it may run: the order of the protocol (count before raise, give back a
+ * folded count, uncount only after the run and its finalisation) is a precondition proved at
+ * every call, not a comment.
+ */
+
+/* T_COUNT: count one episode of the line (lock held, inside the instance). */
+static void irqsync_count_episode(struct irq_desc *desc, unsigned int irq)
+{
+	(void)irq;	/* the line's number names the instance in the contract only */
+	irqsync_atomic_inc_relaxed(&desc->threads_active);
+	/*@ ghost g_phase = IRQSYNC_PH_COUNTED; */
+}
+
+/* T_WAKE: raise the action's run flag.  Return: its old value (0: a new episode). */
+static unsigned int irqsync_raise_run(struct irq_thread *t)
+{
+	/* Initialised for the proof's initialisation checks (internal.h); read after the call. */
+	/* cppcheck-suppress unreadVariable */
+	unsigned int was = 0U;
+
+	was = irqsync_atomic_xchg(&t->run_pending, 1U);
+
+	/*@ ghost g_phase = was == 0U ? IRQSYNC_PH_RAISED : IRQSYNC_PH_FOLDED; */
+	return was;
+}
+
+/* T_RUN: take the action's pending run.  Return: the flag's old value (0: nothing to run). */
+static unsigned int irqsync_take_run(struct irq_thread *t)
+{
+	/* Initialised for the proof's initialisation checks (internal.h); read after the call. */
+	/* cppcheck-suppress unreadVariable */
+	unsigned int was = 0U;
+
+	was = irqsync_atomic_xchg(&t->run_pending, 0U);
+
+	/*@ ghost g_phase = was != 0U ? IRQSYNC_PH_TAKEN : IRQSYNC_PH_IDLE; */
+	return was;
+}
+
+/* T_FOLD's give-back and T_DONE: take one episode's count back.  Return: the count left. */
+static unsigned int irqsync_uncount(struct irq_desc *desc)
+{
+	/* Initialised for the proof's initialisation checks (internal.h); read after the call. */
+	/* cppcheck-suppress unreadVariable */
+	unsigned int left = 0U;
+
+	left = irqsync_atomic_dec_return(&desc->threads_active);
+
+	/*@ ghost g_phase = IRQSYNC_PH_IDLE; */
+	return left;
 }
 
 /*
@@ -59,13 +115,11 @@ void irqsync_wake_thread(struct irq_desc *desc, unsigned int irq, unsigned int t
 	struct irq_thread *t = &irqsync_threads[thread - 1U];
 
 	IRQSYNC_STEP(T_COUNT, irq);
-	irqsync_atomic_inc_relaxed(&desc->threads_active);
+	irqsync_count_episode(desc, irq);
 	IRQSYNC_STEP(T_WAKE, irq);
-	/*@ assert t_valid: \valid(&t->run_pending); */
-	/*@ assert t_apart: \separated(&t->run_pending, &irq_desc[0 .. NR_IRQS - 1].status); */
-	if (irqsync_atomic_xchg(&t->run_pending, 1U) != 0U) {
+	if (irqsync_raise_run(t) != 0U) {
 		IRQSYNC_STEP(T_FOLD, irq);
-		if (irqsync_atomic_dec_return(&desc->threads_active) == 0U)
+		if (irqsync_uncount(desc) == 0U)
 			irqsync_wake_waiters(irq);
 		return;
 	}
@@ -104,6 +158,18 @@ void irqsync_oneshot_end(struct irq_desc *desc, const struct irq_wake *wake, uns
 }
 
 /*
+ * T_FIN_CLEAR: clear the thread's bit of the line's mask (REQ-ONESHOT-2: its contract says when
+ * it may run).  Called with desc->lock held.  Return: 1 when the mask is now empty.
+ */
+static int irqsync_oneshot_clear(struct irq_desc *desc, const struct irq_thread *t,
+				 unsigned int irq) __must_hold(&desc->lock)
+{
+	(void)irq;	/* the line's number names the descriptor in the contract only */
+	desc->oneshot_mask &= ~t->thread_bit;
+	return desc->oneshot_mask == 0U;
+}
+
+/*
  * ONESHOT finalisation (T_FIN_*): clear the thread's bit, under the lock, once no instance of
  * the line runs (INPROGRESS clear: an instance under way may still wake this thread, and
  * would then find its bit gone and the line unmasked while its primaries ran) and only if no
@@ -134,8 +200,7 @@ static void irqsync_finalize_oneshot(struct irq_desc *desc, struct irq_thread *t
 	}
 	if (irqsync_atomic_read_relaxed(&t->run_pending) == 0U) {
 		IRQSYNC_STEP(T_FIN_CLEAR, irq);
-		desc->oneshot_mask &= ~t->thread_bit;
-		if (desc->oneshot_mask == 0U) {
+		if (irqsync_oneshot_clear(desc, t, irq)) {
 			IRQSYNC_STEP(T_UNMASK, irq);
 			irqsync_port_line_unmask(irq);
 		}
@@ -157,13 +222,13 @@ void irqsync_thread_fn(unsigned int chan)
 	struct irq_desc *desc = &irq_desc[irq];
 
 	IRQSYNC_STEP(T_RUN, irq);
-	if (irqsync_atomic_xchg(&t->run_pending, 0U) == 0U)
+	if (irqsync_take_run(t) == 0U)
 		return;
 	irqsync_thread_call(chan);
 	if (t->thread_bit != 0U)
 		irqsync_finalize_oneshot(desc, t, irq);
 	IRQSYNC_STEP(T_DONE, irq);
-	if (irqsync_atomic_dec_return(&desc->threads_active) == 0U)
+	if (irqsync_uncount(desc) == 0U)
 		irqsync_wake_waiters(irq);
 }
 

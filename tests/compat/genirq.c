@@ -24,8 +24,8 @@
  *    IRQF_ONESHOT are refused, diff_unknown_flags_refused).
  *  - of the threaded handlers: nested threaded lines (handle_nested_irq), forced threading
  *    (threadirqs), IRQF_NO_THREAD, chip bus locks, thread affinity: out of irqsync's scope
- *    (spec/threaded.md).  The threaded cases below are those of spec/threaded.md (its draft IDs
- *    THREAD-n and ONESHOT-n in the case names): request_threaded_irq's rules, IRQF_ONESHOT, what
+ *    (spec/threaded.md).  The threaded cases below are those of spec/threaded.md (REQ-THREAD-n and
+ *    REQ-ONESHOT-n in the case names): request_threaded_irq's rules, IRQF_ONESHOT, what
  *    synchronize_irq and free_irq wait for, synchronize_hardirq.
  *
  * The main thread is CPU 0 of the hosted port; one case starts CPU 1, and the threaded cases run

@@ -1,7 +1,7 @@
 /*
  * threaded.c - the threaded handlers (spec/threaded.md, request_threaded_irq) under a storm of
- * real (signal) interrupts, with instrumentation that detects any violation of the draft
- * THREAD-n / ONESHOT-n promises the drivers on the CPUs can observe.
+ * real (signal) interrupts, with instrumentation that detects any violation of the
+ * REQ-THREAD-n / REQ-ONESHOT-n promises the drivers on the CPUs can observe.
  *
  * CPUs 0..3 are threads; an injector thread raises two lines on rotating CPUs: line T, shared by
  * two threaded IRQF_ONESHOT actions T1 and T2 (each a primary that returns IRQ_WAKE_THREAD, on
@@ -14,7 +14,7 @@
  *   CPU 3  synchronize_hardirq(T); and a probe: T1's next thread run is held (a deliberately slow
  *          thread_fn) while CPU 3 calls synchronize_hardirq(T), which must return, with 0
  *
- * Violations counted (each names its draft ID of spec/threaded.md, or its REQ ID):
+ * Violations counted (each names its REQ ID):
  *   sync_thread_running   a thread run that began before synchronize_irq(T) still ran at its
  *                         return, or an acting run (one that read t_flag == 0) had not ended (REQ-THREAD-1)
  *   sync_thread_done      a covered run's last write not visible after the return (REQ-THREAD-4): each

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The SPIN model of threaded handlers (promela/threaded.pml, issue 25, spec/threaded.md; draft IDs
-# THREAD-n / ONESHOT-n, REQ-THREAD-10 proposed there): under SC, TSO and WEAK, every property holds on
+# The SPIN model of threaded handlers (promela/threaded.pml, issue 25, spec/threaded.md;
+# REQ-THREAD-n / REQ-ONESHOT-n): under SC, TSO and WEAK, every property holds on
 # the protocol (synchronize_irq extended to thread_fn [REQ-THREAD-1 REQ-THREAD-4 REQ-THREAD-10], folding and no
 # lost wake-up [REQ-THREAD-7 REQ-THREAD-8], synchronize_hardirq's result [REQ-THREAD-9], free_irq [REQ-THREAD-6],
 # the refusal from the line's own thread [REQ-THREAD-5], ONESHOT [REQ-ONESHOT-1 REQ-ONESHOT-3 REQ-ONESHOT-4], and

@@ -29,7 +29,7 @@ t_run "stress/asan+ubsan-50k [REQ-IMPL-2]" "$BD/tests/stress-asan" 50000 120
 t_run "stress/tsan-30k [REQ-IMPL-2]" tsan "$BD/tests/stress-tsan" 30000 120
 T_TWIN_ONLY=stress/tsan t_twin variant-sync-nowait tsan "$BD/tests/stress-tsan-mutant" 30000 120
 
-# Threaded handlers (spec/threaded.md; draft IDs until they become REQ-THREAD-n/REQ-ONESHOT-n):
+# Threaded handlers (spec/threaded.md; REQ-THREAD-n, REQ-ONESHOT-n):
 # tests/stress/threaded.c, a shared IRQF_ONESHOT line with two threaded actions and a plain shared
 # line under the same storm; CPU 0 quiesces against the thread_fns with synchronize_irq, CPU 1
 # disable_irq/enable_irq, CPU 2 free_irq/request_threaded_irq of the second action, CPU 3

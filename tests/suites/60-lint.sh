@@ -319,8 +319,7 @@ t_run "lint/calls/lint-fix-rewrites-helpers-declines-local_irq_enable [REQ-LOCK-
 t_run "lint/sarif/fixes-equal-lint-fix/corpus-tsi108 [REQ-LOCK-4]" \
   python3 tests/lint/check_sarif.py fix-all "$OUT/examples.sarif" tests/lint/corpus/bad-tsi108-stat-carry.c "$CFIX/bad-tsi108-stat-carry.c"
 
-# 8. Threaded requests (issue 25, cocci/threaded-request; the refusal is the draft REQ-THREAD-2 of
-#    spec/threaded.md): from the section-2 run, every call of the bad example marked (a) is
+# 8. Threaded requests (issue 25, cocci/threaded-request; the refusal is REQ-THREAD-2): from the section-2 run, every call of the bad example marked (a) is
 #    reported as a NULL primary without IRQF_ONESHOT, every one marked (b) as IRQF_ONESHOT without
 #    a thread function, nothing else there and nothing in the good example; the rule is described
 #    in the SARIF; and the good example with one call broken is reported by `make lint SRC=…`.

@@ -11,8 +11,7 @@
  * core's internal.h: the test build has -Isrc/core), and the number of the process's threads
  * (/proc/self/task: a refused request must not leave a handler thread behind).
  *
- * The draft IDs of spec/threaded.md (THREAD-n, ONESHOT-n) are cited in the case names as the
- * REQ IDs are; they become REQ-THREAD-n / REQ-ONESHOT-n with the C (spec/threaded.md).
+ * The case names cite REQ-THREAD-n and REQ-ONESHOT-n (spec/requirements.md) as the other REQ IDs.
  *
  * Waits: a thread_fn that must be held runs through a gate (permits the test hands out); every
  * "has happened" is waited for on a condition.  A bound on such a wait (wait_for, 10 s) only turns

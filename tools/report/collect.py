@@ -202,7 +202,7 @@ TEST_GROUPS = ("foundation", "unit", "compat", "examples", "stress", "port", "cr
                "mutants")
 LINT_GROUPS = ("lint",)
 OTHER_GROUPS = {"model": "model", "proof": "proof", "shipped": "proof", "refinement": "test",
-                "report": "test"}
+                "report": "test", "tooling": "test", "twins": "test"}
 
 
 def group_of(suite):

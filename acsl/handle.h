@@ -32,11 +32,12 @@
 */
 static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain *chain);
 
-/* The wakers of one pass (spec/threaded.md): under the lock, inside the instance (THREAD-1). */
+/* The wakers of one pass (spec/threaded.md): under the lock, inside the instance (REQ-THREAD-1). */
 /*@ requires ACSL_INIT;
     requires irq_ok(irq) && desc == &irq_desc[irq];
     requires REQ_DISPATCH_1: in_critical_section(desc);
-    requires THREAD_1: counted_in_instance: instance_running(irq);
+    requires REQ_THREAD_1: counted_in_instance: instance_running(irq);
+    requires REQ_THREAD_7: owes_nothing: g_phase == IRQSYNC_PH_IDLE || g_phase == IRQSYNC_PH_RAISED;
     requires nr <= IRQSYNC_MAX_SHARERS && \valid_read(woke + (0 .. IRQSYNC_MAX_SHARERS - 1)) &&
              \initialized(woke + (0 .. nr - 1));
     requires \forall integer k; 0 <= k < nr ==> woke[k] <= IRQSYNC_THREAD_CHANNELS;
@@ -52,8 +53,10 @@ static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain
     // on the inclusion there.
     assigns desc->threads_active.counter, desc->oneshot_mask,
             irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1],
-            wake->nr, wake->chan[0 .. IRQSYNC_MAX_SHARERS - 1];
+            wake->nr, wake->chan[0 .. IRQSYNC_MAX_SHARERS - 1], g_phase;
     ensures in_critical_section(desc) && instance_running(irq);
+    ensures REQ_THREAD_1: REQ_THREAD_7: counts_only_rises:
+      g_phase == IRQSYNC_PH_IDLE || g_phase == IRQSYNC_PH_RAISED;
     ensures ACSL_WAKE_OK(wake) && wake->masked == \old(wake->masked);
     // the wakers write no status word: the replay decision read before them still stands
     ensures status_kept: desc->status.counter == \old(desc->status.counter);
@@ -91,12 +94,15 @@ static int irqsync_note_pass(struct irq_desc *desc, int handled);
     requires cpu_ready;
     requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: instance_running(irq);
     requires g_lock_depth == 1;
+    requires REQ_THREAD_7: owes_nothing: g_phase == IRQSYNC_PH_IDLE || g_phase == IRQSYNC_PH_RAISED;
     requires \valid(wake) && ACSL_WAKE_OK(wake);
     requires \separated(wake, &irq_desc[0 .. NR_IRQS - 1]) &&
              \separated(wake, &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]) &&
              \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]);
     assigns ACSL_DESCS, g_lock_stack[..], g_lock_depth,
-            ACSL_SREAD, warn_count[..], *wake;
+            ACSL_SREAD, warn_count[..], *wake, g_phase;
+    ensures REQ_THREAD_1: REQ_THREAD_7: counts_only_rises:
+      g_phase == IRQSYNC_PH_IDLE || g_phase == IRQSYNC_PH_RAISED;
     ensures REQ_LOCK_5: in_critical_section(desc) && g_lock_depth == \old(g_lock_depth);
     ensures lock_prefix_kept{Pre, Post};
     ensures ACSL_WAKE_OK(wake);
@@ -116,12 +122,15 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
     requires irqs_off && cpu_ready;
     requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: instance_running(irq);
     requires g_lock_depth == 1;
+    requires REQ_THREAD_7: owes_nothing: g_phase == IRQSYNC_PH_IDLE || g_phase == IRQSYNC_PH_RAISED;
     requires \valid(wake) && ACSL_WAKE_OK(wake);
     requires \separated(wake, &irq_desc[0 .. NR_IRQS - 1]) &&
              \separated(wake, &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]) &&
              \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]);
     assigns ACSL_DESCS, g_lock_stack[..], g_lock_depth,
-            ACSL_SREAD, warn_count[..], irqsync_serving[this_ctx], *wake;
+            ACSL_SREAD, warn_count[..], irqsync_serving[this_ctx], *wake, g_phase;
+    ensures REQ_THREAD_1: REQ_THREAD_7: counts_only_rises:
+      g_phase == IRQSYNC_PH_IDLE || g_phase == IRQSYNC_PH_RAISED;
     ensures ACSL_WAKE_OK(wake);
     ensures REQ_SYNC_1: REQ_DISPATCH_3: still_in_instance: instance_running(irq);
     ensures REQ_DISPATCH_2: no_replay_left:
@@ -200,7 +209,7 @@ static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id);
     requires cpu_ready && no_desc_lock_held;
     assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..],
             woke[0 .. IRQSYNC_MAX_SHARERS - 1];
-    ensures THREAD_7: woke_own: \forall integer k; 0 <= k < chain->nr ==>
+    ensures REQ_THREAD_7: woke_own: \forall integer k; 0 <= k < chain->nr ==>
       woke[k] == 0 || woke[k] == chain->thread[k];
     ensures \initialized(&woke[0 .. chain->nr - 1]);
     ensures REQ_DISPATCH_5: \result == 0 || \result == 1;
@@ -234,7 +243,7 @@ static int irqsync_run_chain(const struct irq_chain *chain, unsigned int *woke);
     requires cpu_ready && no_desc_lock_held;
     assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..],
             woke[0 .. IRQSYNC_MAX_SHARERS - 1], wake->nr, wake->masked;
-    ensures THREAD_7: woke_own: \forall integer k; 0 <= k < chain->nr ==>
+    ensures REQ_THREAD_7: woke_own: \forall integer k; 0 <= k < chain->nr ==>
       woke[k] == 0 || woke[k] == chain->thread[k];
     ensures woke_in_range: \forall integer k; 0 <= k < chain->nr ==>
       woke[k] <= IRQSYNC_THREAD_CHANNELS;
@@ -287,7 +296,7 @@ int get_irqfunc_irq(void);
     ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
     ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
     ensures cpu_ready;
-    assigns ACSL_API_EFFECTS, irqsync_serving[this_ctx], g_instance[irq], g_begin[irq];
+    assigns ACSL_API_EFFECTS, irqsync_serving[this_ctx], g_instance[irq], g_begin[irq], g_phase;
     ensures ACSL_INIT;
     behavior bad_irq:
       assumes !irq_ok(irq);
@@ -299,7 +308,7 @@ int get_irqfunc_irq(void);
       ensures REQ_HANDLER_2: irqsync_serving[this_ctx] == \old(irqsync_serving[this_ctx]);
       ensures REQ_SYNC_1: instance_ended: g_instance[irq] == \old(g_instance[irq]);
       ensures REQ_LOCK_6: frame_kept: sread_unchanged{Pre, Post} &&
-        g_begin[irq] == \old(g_begin[irq]);
+        g_begin[irq] == \old(g_begin[irq]) && g_phase == \old(g_phase);
     complete behaviors;
     disjoint behaviors;
 */

@@ -33,7 +33,7 @@ static void irqsync_action_move(struct irq_desc *desc, unsigned int to, unsigned
 /*@ requires g_exclusive == 1 && ACSL_INIT;
     requires \exists integer i; irq_ok(i) && desc == &irq_desc[i];
     assigns desc->threads_active.counter, desc->oneshot_mask;
-    ensures THREAD_8: no_episode: desc->threads_active.counter == 0 && desc->oneshot_mask == 0;
+    ensures REQ_THREAD_8: no_episode: desc->threads_active.counter == 0 && desc->oneshot_mask == 0;
     ensures ACSL_INIT;
 */
 static void irqsync_desc_init_threads(struct irq_desc *desc);
@@ -57,7 +57,7 @@ static void irqsync_desc_init(struct irq_desc *desc);
       desc->nr_actions < IRQSYNC_MAX_SHARERS &&
       (\forall integer i; 0 <= i < desc->nr_actions ==> desc->action[i].dev_id != dev_id);
     ensures REQ_LIFECYCLE_2: \result == 0 && desc->nr_actions > 0 ==> (flags & IRQF_SHARED) != 0;
-    ensures THREAD_3: oneshot_agreed: \result == 0 ==> \forall integer i; 0 <= i < desc->nr_actions ==>
+    ensures REQ_THREAD_3: oneshot_agreed: \result == 0 ==> \forall integer i; 0 <= i < desc->nr_actions ==>
       ((desc->action[i].flags ^ flags) & IRQF_ONESHOT) == 0;
     ensures ACSL_INIT;
 */
@@ -102,7 +102,7 @@ static void irqsync_threads_init(void);
     requires irq_ok(irq);
     requires REQ_DISPATCH_1: cpu_holds(&irq_desc[irq].lock);
     assigns irqsync_threads[irq * IRQSYNC_MAX_SHARERS .. irq * IRQSYNC_MAX_SHARERS + IRQSYNC_MAX_SHARERS - 1];
-    ensures THREAD_6: own_line: \result == 0 ||
+    ensures REQ_THREAD_6: own_line: \result == 0 ||
       (irq * IRQSYNC_MAX_SHARERS < \result <= irq * IRQSYNC_MAX_SHARERS + IRQSYNC_MAX_SHARERS &&
        \old(irqsync_threads[\result - 1].claimed) == 0 && irqsync_threads[\result - 1].claimed == 1);
     ensures \result <= IRQSYNC_THREAD_CHANNELS;
@@ -135,7 +135,7 @@ static void irqsync_release_thread(struct irq_desc *desc, unsigned int irq, unsi
     ensures cpu_ready && no_desc_lock_held;
     ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
-    ensures REQ_LIFECYCLE_2: REQ_LIFECYCLE_6: THREAD_3: \result == 0 || \result == -IRQSYNC_EBUSY ||
+    ensures REQ_LIFECYCLE_2: REQ_LIFECYCLE_6: REQ_THREAD_3: \result == 0 || \result == -IRQSYNC_EBUSY ||
       \result == -IRQSYNC_EINVAL || \result == -IRQSYNC_ENOSPC || \result == -IRQSYNC_ENOMEM;
     ensures thread_fn == \null ==> \result != -IRQSYNC_ENOMEM;
 */
@@ -148,7 +148,7 @@ static int irqsync_request(struct irq_desc *desc, unsigned int irq, irq_handler_
     requires cpu_ready && interrupt_safe && no_desc_lock_held && serving_ok;
     assigns ACSL_API_EFFECTS;
     ensures REQ_SYNC_1: REQ_SYNC_3: locked_recheck: saw_idle_under_lock(desc);
-    ensures THREAD_1: THREAD_4: threads_idle_acquired:
+    ensures REQ_THREAD_1: REQ_THREAD_4: threads_idle_acquired:
       g_aread_word == &desc->threads_active && g_aread_value == 0;
     ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
     ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
@@ -249,7 +249,7 @@ void irqsync_init(void);
     behavior own_line:
       assumes in_handler_of(irq) || (threads != 0 && in_thread_of(irq));
       assigns warn_count[..];
-      ensures REQ_ERR_4: THREAD_5: \result == -IRQSYNC_EDEADLK;
+      ensures REQ_ERR_4: REQ_THREAD_5: \result == -IRQSYNC_EDEADLK;
     behavior other_line:
       assumes !in_handler_of(irq) && !(threads != 0 && in_thread_of(irq));
       assigns \nothing;
@@ -283,12 +283,12 @@ static int irqsync_refuse_self_wait(unsigned int irq, int threads);
     behavior own_line:
       assumes irq_ok(irq) && (in_handler_of(irq) || in_thread_of(irq));
       assigns warn_count[..];
-      ensures REQ_ERR_4: THREAD_5: \result == -IRQSYNC_EDEADLK;
+      ensures REQ_ERR_4: REQ_THREAD_5: \result == -IRQSYNC_EDEADLK;
     behavior wait:
       assumes irq_ok(irq) && !in_handler_of(irq) && !in_thread_of(irq);
       ensures \result == 0;
       ensures REQ_SYNC_1: REQ_SYNC_3: locked_recheck: saw_idle_under_lock(&irq_desc[irq]);
-      ensures THREAD_1: THREAD_4: threads_idle_acquired:
+      ensures REQ_THREAD_1: REQ_THREAD_4: threads_idle_acquired:
         g_aread_word == &irq_desc[irq].threads_active && g_aread_value == 0;
     complete behaviors;
     disjoint behaviors;
@@ -313,7 +313,7 @@ int synchronize_irq(unsigned int irq);
       ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
     behavior wait:
       assumes irq_ok(irq) && !in_handler_of(irq);
-      ensures THREAD_9: hard_only: saw_idle_under_lock(&irq_desc[irq]) &&
+      ensures REQ_THREAD_9: hard_only: saw_idle_under_lock(&irq_desc[irq]) &&
         g_aread_word == &irq_desc[irq].threads_active &&
         (\result == 1 <==> g_aread_value == 0) && (\result == 0 || \result == 1);
     complete behaviors;
@@ -339,8 +339,8 @@ int synchronize_hardirq(unsigned int irq);
       ensures REQ_ERR_4: \result == -IRQSYNC_EDEADLK;
     behavior disable:
       assumes irq_ok(irq) && !in_handler_of(irq);
-      ensures REQ_DEPTH_5: THREAD_9: \result == 0 || \result == 1 || \result == -IRQSYNC_EOVERFLOW;
-      ensures REQ_DEPTH_1: THREAD_9: \result >= 0 ==> saw_idle_under_lock(&irq_desc[irq]);
+      ensures REQ_DEPTH_5: REQ_THREAD_9: \result == 0 || \result == 1 || \result == -IRQSYNC_EOVERFLOW;
+      ensures REQ_DEPTH_1: REQ_THREAD_9: \result >= 0 ==> saw_idle_under_lock(&irq_desc[irq]);
     complete behaviors;
     disjoint behaviors;
 */
@@ -361,12 +361,12 @@ int disable_hardirq(unsigned int irq);
     behavior own_line:
       assumes irq_ok(irq) && (in_handler_of(irq) || in_thread_of(irq));
       assigns warn_count[..];
-      ensures REQ_ERR_4: THREAD_5: \result == -IRQSYNC_EDEADLK;
+      ensures REQ_ERR_4: REQ_THREAD_5: \result == -IRQSYNC_EDEADLK;
     behavior disable:
       assumes irq_ok(irq) && !in_handler_of(irq) && !in_thread_of(irq);
       ensures REQ_DEPTH_5: \result == 0 || \result == -IRQSYNC_EOVERFLOW;
       ensures REQ_DEPTH_1: \result == 0 ==> saw_idle_under_lock(&irq_desc[irq]);
-      ensures THREAD_1: \result == 0 ==>
+      ensures REQ_THREAD_1: \result == 0 ==>
         g_aread_word == &irq_desc[irq].threads_active && g_aread_value == 0;
     complete behaviors;
     disjoint behaviors;
@@ -400,8 +400,10 @@ int disable_irq_nosync(unsigned int irq);
     ensures REQ_LOCK_5: g_lock_depth == \old(g_lock_depth) && lock_prefix_kept{Pre, Post};
     ensures REQ_LOCK_5: g_irqs_enabled == \old(g_irqs_enabled);
     ensures cpu_ready;
-    assigns ACSL_API_EFFECTS, irqsync_serving[this_ctx], g_instance[irq], g_begin[irq];
+    // g_phase: the replay is an interrupt on this CPU (handle_irq), which hands it back
+    assigns ACSL_API_EFFECTS, irqsync_serving[this_ctx], g_instance[irq], g_begin[irq], g_phase;
     ensures irqsync_serving[this_ctx] == \old(irqsync_serving[this_ctx]);
+    ensures g_phase == \old(g_phase);
     ensures ACSL_INIT;
     behavior bad_irq:
       assumes !irq_ok(irq);
@@ -428,7 +430,7 @@ int enable_irq(unsigned int irq);
       assumes !irq_ok(irq) || handler == \null || (flags & (unsigned long)~IRQF_VALID_MASK) != 0 ||
               (flags & IRQF_ONESHOT) != 0 || ((flags & IRQF_SHARED) != 0 && dev_id == \null);
       assigns \nothing;
-      ensures REQ_ERR_1: REQ_ERR_2: REQ_LIFECYCLE_3: THREAD_2: \result == -IRQSYNC_EINVAL;
+      ensures REQ_ERR_1: REQ_ERR_2: REQ_LIFECYCLE_3: REQ_THREAD_2: \result == -IRQSYNC_EINVAL;
     behavior request:
       assumes irq_ok(irq) && handler != \null && (flags & (unsigned long)~IRQF_VALID_MASK) == 0 &&
               (flags & IRQF_ONESHOT) == 0 && ((flags & IRQF_SHARED) == 0 || dev_id != \null);
@@ -454,13 +456,13 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
               ((flags & IRQF_ONESHOT) != 0 && thread_fn == \null) ||
               ((flags & IRQF_SHARED) != 0 && dev_id == \null);
       assigns \nothing;
-      ensures REQ_ERR_1: REQ_ERR_2: THREAD_2: \result == -IRQSYNC_EINVAL;
+      ensures REQ_ERR_1: REQ_ERR_2: REQ_THREAD_2: \result == -IRQSYNC_EINVAL;
     behavior request:
       assumes irq_ok(irq) && (flags & (unsigned long)~IRQF_VALID_MASK) == 0 &&
               (handler != \null || (flags & IRQF_ONESHOT) != 0) &&
               ((flags & IRQF_ONESHOT) == 0 || thread_fn != \null) &&
               ((flags & IRQF_SHARED) == 0 || dev_id != \null);
-      ensures REQ_LIFECYCLE_2: REQ_LIFECYCLE_6: THREAD_3: \result == 0 || \result == -IRQSYNC_EBUSY ||
+      ensures REQ_LIFECYCLE_2: REQ_LIFECYCLE_6: REQ_THREAD_3: \result == 0 || \result == -IRQSYNC_EBUSY ||
               \result == -IRQSYNC_EINVAL || \result == -IRQSYNC_ENOSPC || \result == -IRQSYNC_ENOMEM;
     complete behaviors;
     disjoint behaviors;
@@ -483,7 +485,7 @@ int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t 
     behavior own_line:
       assumes irq_ok(irq) && (in_handler_of(irq) || in_thread_of(irq));
       assigns warn_count[..];
-      ensures REQ_ERR_4: THREAD_5: \result == -IRQSYNC_EDEADLK;
+      ensures REQ_ERR_4: REQ_THREAD_5: \result == -IRQSYNC_EDEADLK;
     behavior free:
       assumes irq_ok(irq) && !in_handler_of(irq) && !in_thread_of(irq);
       ensures REQ_ERR_3: \result == 0 || \result == -IRQSYNC_ENOENT;

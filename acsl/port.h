@@ -104,11 +104,11 @@ unsigned int irqsync_port_thread_current(void);
 
 /* The wait returns when ready(chan) returned non-zero: the threads' waiters' ready() is one
  * acquire read of the line's threads_active (irqsync_threads_idle), so the last acquire this
- * CPU logged is that read, of value 0 (THREAD-1, -4). */
+ * CPU logged is that read, of value 0 (REQ-THREAD-1, -4). */
 /*@ requires IRQSYNC_THREAD_CHANNELS <= chan < IRQSYNC_PORT_CHANNELS && ACSL_INIT;
     requires ready == &irqsync_threads_idle;
     assigns ACSL_DESCS, g_aread_word, g_aread_value;
-    ensures THREAD_1: ready_seen:
+    ensures REQ_THREAD_1: ready_seen:
       g_aread_word == &irq_desc[chan - IRQSYNC_THREAD_CHANNELS].threads_active &&
       g_aread_value == 0;
     ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;

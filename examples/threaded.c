@@ -11,8 +11,8 @@
  * The NULL primary is the library's default one: it only answers IRQ_WAKE_THREAD. It cannot
  * quiet the device, which keeps its line raised until the thread has read the status, so the
  * line must stay masked at the controller from the interrupt until the thread has run: that
- * is what IRQF_ONESHOT does (ONESHOT-1, ONESHOT-3), and why a NULL primary without it is
- * refused (THREAD-2). A primary of our own that acks the device and returns IRQ_WAKE_THREAD
+ * is what IRQF_ONESHOT does (REQ-ONESHOT-1, REQ-ONESHOT-3), and why a NULL primary without it is
+ * refused (REQ-THREAD-2). A primary of our own that acks the device and returns IRQ_WAKE_THREAD
  * would be the choice for a memory-mapped status register; here it would only ack what the
  * thread must read anyway, and every access to the chip is the thread's.
  *
@@ -27,13 +27,13 @@
  * Step 2 must be synchronize_irq(), not synchronize_hardirq(). The hard part of this line is
  * the default primary, which never touches the chip; the run that may be at the chip right
  * now is a thread run. synchronize_irq() returns only after every thread episode counted by an
- * interrupt that began before the call has ended (THREAD-1), with that run's writes visible to
- * the caller (THREAD-4). A run woken later is woken by an interrupt that began after the
+ * interrupt that began before the call has ended (REQ-THREAD-1), with that run's writes visible to
+ * the caller (REQ-THREAD-4). A run woken later is woken by an interrupt that began after the
  * call's locked re-check, which sees the flag without a barrier in the driver (REQ-SYNC-3,
  * REQ-SYNC-4), and the wake-up carries it on to the thread: the thread takes its run with an
  * acquire exchange of the word that interrupt set (spec/threaded.md, section 3).
  * synchronize_hardirq() waits for the hard instance only and promises nothing about the
- * thread (THREAD-9): its result, 0 here, even says that a thread episode was still active.
+ * thread (REQ-THREAD-9): its result, 0 here, even says that a thread episode was still active.
  * Quiescing a threaded handler with it is the bug this example is built to show.
  *
  * The check: the thread run services the chip for a while and notes whenever it finds the
@@ -120,7 +120,7 @@ int example_main(void)
 		if (synchronize_hardirq(SENSOR_IRQ) < 0)	/* 2, the bug: the hard half only */
 			break;
 #endif
-		/* The run's last write, in_service = 0, must be ours to read (THREAD-1, -4). */
+		/* The run's last write, in_service = 0, must be ours to read (REQ-THREAD-1, -4). */
 		if (atomic_load_explicit(&sensor.in_service, memory_order_relaxed))
 			not_finished++;		/* the running thread run was not waited for */
 
@@ -132,7 +132,7 @@ int example_main(void)
 	}
 
 	ex_device_stop(0);
-	/* free_irq waits for the line's thread episodes too (THREAD-6): the counters are final. */
+	/* free_irq waits for the line's thread episodes too (REQ-THREAD-6): the counters are final. */
 	(void)free_irq(SENSOR_IRQ, &sensor);
 	bailed = atomic_load(&sensor.bailed);
 	bailed_owned = atomic_load(&sensor.bailed_owned);

@@ -9,8 +9,7 @@ TOOL/RULE is e.g. sparse/context, cocci/spin-lock-irq, cppcheck/ignoredReturnVal
 clang-tidy/bugprone-branch-clone.  `make lint` and `make lint SRC="..."` call this;
 tests/suites/60-lint.sh parses its output.  The coccinelle rules are the files
 lint/cocci/NAME.cocci, each run on every file and printing cocci/NAME (among them
-cocci/threaded-request: the threaded requests the core refuses, the draft THREAD-2 of
-spec/threaded.md).
+cocci/threaded-request: the threaded requests the core refuses, REQ-THREAD-2 (spec/threaded.md).
 
 Exit status: 0 no finding, 1 findings, 2 a tool could not run (missing, crashed).
 

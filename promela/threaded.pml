@@ -6,10 +6,9 @@
  * free_irq from the line's own thread.  Every shared access goes through promela/mm/ (SC, TSO,
  * WEAK); every step carries its spec/threaded.md name (T_*, S_*, D_* as spec/refinement.yml).
  *
- * The draft requirement IDs (THREAD-n, ONESHOT-n, THREAD-10 the in-flight wait) are
- * spec/threaded.md section 4's.
+ * The requirement IDs (REQ-THREAD-n, REQ-ONESHOT-n) are spec/requirements.md's.
  * Cases, figures and the one-command runs: docs/threaded-model.md and
- * tests/suites/31-threaded-model.sh; one run:
+ * tests/suites/31-model-threaded.sh; one run:
  *   python3 -m tools.model.run1 --model promela/threaded.pml MM_WEAK TH_SCEN=1
  *
  * Agents of the memory model (NCPU = 3): CPU 0 the driver (the caller of synchronize_irq /
@@ -25,7 +24,7 @@
  *                       then reads the thread's last write
  *   TH_SCEN=2 ONESHOT   CPUs 0 and 1 take interrupts on the ONESHOT line (no driver)
  *   TH_SCEN=3 FREE      driver: free_irq(action 0) on the shared line (FREE_WAIT=0: the whole
- *                       line, THREAD-6; FREE_WAIT=1: the hard half only, Linux 2018-2022)
+ *                       line, REQ-THREAD-6; FREE_WAIT=1: the hard half only, Linux 2018-2022)
  *   TH_SCEN=4 SELF      the thread's first run calls free_irq(action 1) of its own line
  *   ONESHOT=0|1  ARRIVALS=1..3  PRIMARY_ND=1 (the primary may return IRQ_HANDLED, not waking)
  *   ONLY_<name>         compile one assertion group alone (below; a failing run names it)
@@ -131,58 +130,58 @@
 #define CHK_ALL 1
 #endif
 #if CHK_ALL || defined(ONLY_T1)
-#define CHECK_T1 1      /* THREAD-1: covered episodes have ended at the return */
+#define CHECK_T1 1      /* REQ-THREAD-1: covered episodes have ended at the return */
 #else
 #define CHECK_T1 0
 #endif
 #if CHK_ALL || defined(ONLY_FLAG)
-#define CHECK_FLAG 1      /* THREAD-1, flag form: no run that read the old flag outlives
+#define CHECK_FLAG 1      /* REQ-THREAD-1, flag form: no run that read the old flag outlives
                              the return, none reads it after it */
 #else
 #define CHECK_FLAG 0
 #endif
 #if CHK_ALL || defined(ONLY_T4)
-#define CHECK_T4 1      /* THREAD-4: the covered runs' writes are visible after the return */
+#define CHECK_T4 1      /* REQ-THREAD-4: the covered runs' writes are visible after the return */
 #else
 #define CHECK_T4 0
 #endif
 #if CHK_ALL || defined(ONLY_HARD)
-#define CHECK_HARD 1      /* REQ-SYNC-1's hard half; THREAD-10 (in flight) for synchronize_irq */
+#define CHECK_HARD 1      /* REQ-SYNC-1's hard half; REQ-THREAD-10 (in flight) for synchronize_irq */
 #else
 #define CHECK_HARD 0
 #endif
 #if CHK_ALL || defined(ONLY_T9)
-#define CHECK_T9 1      /* THREAD-9: synchronize_hardirq's result */
+#define CHECK_T9 1      /* REQ-THREAD-9: synchronize_hardirq's result */
 #else
 #define CHECK_T9 0
 #endif
 #if CHK_ALL || defined(ONLY_OS1)
-#define CHECK_OS1 1      /* ONESHOT-1: masked before the primaries run */
+#define CHECK_OS1 1      /* REQ-ONESHOT-1: masked before the primaries run */
 #else
 #define CHECK_OS1 0
 #endif
 #if CHK_ALL || defined(ONLY_OS_RUN)
-#define CHECK_OS_RUN 1      /* ONESHOT-3: masked while its thread runs */
+#define CHECK_OS_RUN 1      /* REQ-ONESHOT-3: masked while its thread runs */
 #else
 #define CHECK_OS_RUN 0
 #endif
 #if CHK_ALL || defined(ONLY_OS_BIT)
-#define CHECK_OS_BIT 1      /* ONESHOT-3: never unmasked while a bit is set */
+#define CHECK_OS_BIT 1      /* REQ-ONESHOT-3: never unmasked while a bit is set */
 #else
 #define CHECK_OS_BIT 0
 #endif
 #if CHK_ALL || defined(ONLY_OS_ONCE)
-#define CHECK_OS_ONCE 1      /* ONESHOT-3: one unmask per masking */
+#define CHECK_OS_ONCE 1      /* REQ-ONESHOT-3: one unmask per masking */
 #else
 #define CHECK_OS_ONCE 0
 #endif
 #if CHK_ALL || defined(ONLY_QUIET)
-#define CHECK_QUIET 1      /* at quiescence: THREAD-5, -7, -8, ONESHOT-3/-4 */
+#define CHECK_QUIET 1      /* at quiescence: REQ-THREAD-5, -7, -8, REQ-ONESHOT-3/-4 */
 #else
 #define CHECK_QUIET 0
 #endif
 #if CHK_ALL || defined(ONLY_T6)
-#define CHECK_T6 1      /* THREAD-6: free_irq */
+#define CHECK_T6 1      /* REQ-THREAD-6: free_irq */
 #else
 #define CHECK_T6 0
 #endif
@@ -253,20 +252,20 @@ bit  th_armed;      /* the thread announced that it sleeps and was not woken sin
 bit  th_stop;       /* free_irq asked the thread to stop */
 bit  th_exited;
 bit  wq_armed;      /* a waiter announced that it sleeps on threads_active, not woken since */
-/* the episode of THREAD-1/-7/-8: a 0->1 of run_pending, ended after the thread's T_DONE */
+/* the episode of REQ-THREAD-1/-7/-8: a 0->1 of run_pending, ended after the thread's T_DONE */
 bit  gpend;         /* an episode is counted, its run has not begun */
 bit  grun;          /* an episode's run is under way (T_RUN .. the end of the episode) */
 bit  covpend, covrun;   /* ... and it is covered: counted at the call, or by an instance
-                           that began before the call (THREAD-1) */
-byte nep, nrun;     /* episodes counted, runs begun (THREAD-7) */
+                           that began before the call (REQ-THREAD-1) */
+byte nep, nrun;     /* episodes counted, runs begun (REQ-THREAD-7) */
 bit  stale;         /* the running run read the flag still 0 */
 byte wcnt;          /* WORK stores made (run n stores n) */
-byte wneed, wmust;  /* THREAD-4: the last covered run's value (at its end / at the return) */
+byte wneed, wmust;  /* REQ-THREAD-4: the last covered run's value (at its end / at the return) */
 bit  insync, returned;
 byte ibefore;       /* CPUs whose instance had begun (INPROGRESS) at the call */
 byte dbefore;       /* CPUs whose interrupt was delivered and not EOIed at the call */
 bit  waiting;       /* a waiter sleeps in S_THREADS_SLEEP */
-bit  self_wait;     /* the thread waits in its own line's synchronize (THREAD-5) */
+bit  self_wait;     /* the thread waits in its own line's synchronize (REQ-THREAD-5) */
 bit  freed;         /* free_irq(action 0) has returned */
 bit  self_done;     /* SELF: the thread's free_irq call has returned */
 /* set only in the step of the assertion that reports them (0 in every other state) */
@@ -305,7 +304,7 @@ inline lock_load(ll_me, ll_st, ll_a, ll_r, ll_st2) {
 	atomic { lock(ll_me, ll_st); mm_load_locked(ll_me, ll_a, ll_r, ll_st2) }
 }
 /* a word the lock protects is written by its holder only: the status (REQ-DISPATCH-1), the
- * chain, and oneshot_mask (spec/threaded.md section 2, ONESHOT-2) */
+ * chain, and oneshot_mask (spec/threaded.md section 2, REQ-ONESHOT-2) */
 inline locked_store(ls_me, ls_a, ls_v, ls_st) {
 	atomic { assert(lk_owner == ls_me + 1); mm_store(ls_me, ls_a, ls_v, ls_st) }
 }
@@ -322,7 +321,7 @@ inline locked_store(ls_me, ls_a, ls_v, ls_st) {
 inline port_unmask(pu_me) {
 	STEP(pu_me, T_UNMASK);
 #if CHECK_OS_ONCE
-	/* ONESHOT-3: unmasked exactly once per masking (never a line that is not masked) */
+	/* REQ-ONESHOT-3: unmasked exactly once per masking (never a line that is not masked) */
 	os_unmask_twice = !hw_masked;
 	assert(!os_unmask_twice);
 #endif
@@ -350,10 +349,10 @@ inline chain_pass(cp_me, cp_acts, cp_w) {
 	if
 	:: cp_acts & 1 ->
 #if CHECK_OS1 && ONESHOT
-		assert(hw_masked);                   /* ONESHOT-1: masked before the primaries run */
+		assert(hw_masked);                   /* REQ-ONESHOT-1: masked before the primaries run */
 #endif
 #if CHECK_T6
-		assert(!freed);                      /* THREAD-6: a freed action is not called again */
+		assert(!freed);                      /* REQ-THREAD-6: a freed action is not called again */
 #endif
 #if PRIMARY_ND
 		if :: cp_w = 1 :: skip fi               /* IRQ_WAKE_THREAD, or IRQ_HANDLED by itself */
@@ -374,18 +373,18 @@ inline wake_locked(wl_me, wl_w, wl_r, wl_v) {
 		 * is not under the lock), so its T_DONE must find the episode counted.  Counted after
 		 * the exchange (spec/threaded.md's draft order, BUG_COUNT_AFTER), the thread's decrement
 		 * can come first: the counter dips below the live episodes, and the increment that
-		 * brings it back to 0 wakes no waiter (a lost wake-up, THREAD-8) */
+		 * brings it back to 0 wakes no waiter (a lost wake-up, REQ-THREAD-8) */
 		mm_fetch_add(wl_me, TACT, 1, wl_v, T_COUNT);
 #endif
 		atomic { mm_xchg(wl_me, RUNP, 1, wl_r, T_WAKE);
 			if
 			:: wl_r == 0 ->                      /* a new episode */
 #if CHECK_QUIET
-				assert(!gpend);                  /* THREAD-7: one episode per pending run */
+				assert(!gpend);                  /* REQ-THREAD-7: one episode per pending run */
 #endif
 				gpend = 1; nep++;
 				if :: insync && ((ibefore >> wl_me) & 1) -> covpend = 1 :: else fi
-			:: else                              /* THREAD-7: folded into the pending run */
+			:: else                              /* REQ-THREAD-7: folded into the pending run */
 			fi }
 		if
 		:: wl_r == 0 ->
@@ -397,7 +396,7 @@ inline wake_locked(wl_me, wl_w, wl_r, wl_v) {
 				atomic { mm_load_locked(wl_me, MASKW, wl_v, T_WAKE);
 					locked_store(wl_me, MASKW, wl_v | TBIT, T_WAKE);
 #if CHECK_OS_BIT && ONESHOT
-					/* ONESHOT-3: never unmasked while a bit is set (a bit is set on a masked line) */
+					/* REQ-ONESHOT-3: never unmasked while a bit is set (a bit is set on a masked line) */
 					os_bit_unmasked = !hw_masked;
 					assert(!os_bit_unmasked)
 #endif
@@ -433,7 +432,7 @@ inline handle_irq(hi_me, hi_st, hi_acts, hi_w, hi_r, hi_v) {
 			inst = hi_me + 1;
 			SPLIT_SC
 			unlock(hi_me, D_UNLOCK);
-			/* ONESHOT-1: T_MASK before the chain (a port step; merged: it reads nothing) */
+			/* REQ-ONESHOT-1: T_MASK before the chain (a port step; merged: it reads nothing) */
 			if :: ONESHOT -> STEP(hi_me, T_MASK); hw_masked = 1 :: else fi }
 		do
 		:: chain_pass(hi_me, hi_acts, hi_w);
@@ -499,7 +498,7 @@ inline hard_wait(hw_me, hw_st, hw_chip, hw_ask_chip) {
 		od;
 #endif
 		atomic { lock_load(hw_me, S_LOCK, STATUS, hw_st, S_RECHECK);
-			/* THREAD-10 (62e0468650c3): synchronize_irq asks the port whether the line is in
+			/* REQ-THREAD-10 (62e0468650c3): synchronize_irq asks the port whether the line is in
 			 * flight at the controller, under the lock; synchronize_hardirq does not */
 			if :: hw_ask_chip && !BUG_INFLIGHT -> STEP(hw_me, S_CHIP); hw_chip = (chip_act > 0)
 			   :: else -> hw_chip = 0 fi }
@@ -545,20 +544,20 @@ inline sync_end(se_me, se_hard, se_res) {
 #if CHECK_HARD
 		/* REQ-SYNC-1 (the hard half): every instance begun before the call has ended */
 		assert(ibefore == 0);
-		/* THREAD-10: and synchronize_irq, every interrupt in flight at the call */
+		/* REQ-THREAD-10: and synchronize_irq, every interrupt in flight at the call */
 		assert(se_hard || dbefore == 0);
 #endif
 #if CHECK_T9
-		/* THREAD-9: synchronize_hardirq's 1 means the thread half holds too */
+		/* REQ-THREAD-9: synchronize_hardirq's 1 means the thread half holds too */
 		assert(!se_hard || !se_res || (!covpend && !covrun));
 #endif
 #if CHECK_T1
-		/* THREAD-1: every episode counted at the call or by an instance begun before it has
+		/* REQ-THREAD-1: every episode counted at the call or by an instance begun before it has
 		 * ended (its run finished, finalised, uncounted) */
 		assert(!covpend && !covrun);
 #endif
 #if CHECK_FLAG && TH_SCEN == SC_SYNC
-		/* THREAD-1, flag form: no run that read the old flag is still under way */
+		/* REQ-THREAD-1, flag form: no run that read the old flag is still under way */
 		assert(!stale);
 #endif
 		wmust = wneed; covpend = 0; covrun = 0; ibefore = 0; dbefore = 0;
@@ -583,17 +582,17 @@ inline synchronize_hardirq(sh_me, sh_st, sh_v, sh_chip, sh_res) {
 inline thread_fn(tf_me, tf_fl) {
 	atomic { mm_load(tf_me, FLAG, tf_fl, TH_READ_FLAG);
 #if CHECK_OS_RUN && ONESHOT
-		/* ONESHOT-3: masked while its thread runs */
+		/* REQ-ONESHOT-3: masked while its thread runs */
 		os_run_unmasked = !hw_masked;
 		assert(!os_run_unmasked);
 #endif
 #if CHECK_T6
-		assert(!freed);              /* THREAD-6: the freed action's thread_fn runs no more */
+		assert(!freed);              /* REQ-THREAD-6: the freed action's thread_fn runs no more */
 #endif
 		if
 		:: tf_fl == 0 ->
 #if CHECK_FLAG && TH_SCEN == SC_SYNC
-			/* THREAD-1, flag form: a run that begins after the return sees the caller's store */
+			/* REQ-THREAD-1, flag form: a run that begins after the return sees the caller's store */
 			assert(!returned);
 #endif
 			stale = 1
@@ -629,7 +628,7 @@ inline finalize(f_me, f_st, f_r, f_v) {
 /* the end of the episode (ghost) */
 inline episode_end() {
 	grun = 0; stale = 0;
-	if :: covrun -> wneed = wcnt :: else fi;   /* THREAD-4: a covered run's value */
+	if :: covrun -> wneed = wcnt :: else fi;   /* REQ-THREAD-4: a covered run's value */
 	covrun = 0
 }
 /* T_DONE: the decrement (release, fully ordered), then the port wakes the waiters */
@@ -658,7 +657,7 @@ inline free_irq(fi_me, fi_a, fi_st, fi_v, fi_chip) {
 	/* the hard half only (Linux 2018-2022) */
 	sync_begin(); hard_wait(fi_me, fi_st, fi_chip, 1); sync_end(fi_me, 1, 0);
 #else
-	synchronize_irq(fi_me, fi_st, fi_v, fi_chip);              /* THREAD-6: the whole line */
+	synchronize_irq(fi_me, fi_st, fi_v, fi_chip);              /* REQ-THREAD-6: the whole line */
 #endif
 	if
 	:: fi_a == 0 ->
@@ -679,7 +678,7 @@ inline run_episode(re_me, re_st, re_r, re_v, re_fl) {
 		free_irq(re_me, 1, re_st, re_v, re_fl);
 		self_wait = 0;
 #else
-		/* THREAD-5: refused with -EDEADLK, state unchanged (both actions still installed) */
+		/* REQ-THREAD-5: refused with -EDEADLK, state unchanged (both actions still installed) */
 		atomic { lock_load(re_me, FREE_LOCK, ACT, re_st, FREE_EDEADLK);
 			assert(re_st == 3);
 			unlock(re_me, FREE_UNLOCK) }
@@ -721,7 +720,7 @@ end:	do
 			mm_xchg(TH, RUNP, 0, r, T_RUN);
 			if
 			:: r == 1 -> th_armed = 0;
-				/* the episode's run begins: THREAD-8, a run takes a counted episode */
+				/* the episode's run begins: REQ-THREAD-8, a run takes a counted episode */
 				assert(gpend);
 				gpend = 0; grun = 1; nrun++; covrun = covpend; covpend = 0
 			:: else
@@ -757,7 +756,7 @@ proctype driver() {
 #else
 	synchronize_irq(DRV, st, v, chip);
 #endif
-	/* THREAD-4: the caller sees the last write of every run it waited for */
+	/* REQ-THREAD-4: the caller sees the last write of every run it waited for */
 	atomic { mm_load(DRV, WORK, v, DRV_READ_DONE);
 #if CHECK_T4
 		assert(v >= wmust);
@@ -767,7 +766,7 @@ proctype driver() {
 	free_irq(DRV, 0, st, v, chip);
 	d_step { freed = 1;
 #if CHECK_T6
-		/* THREAD-6: its thread ran every counted episode and exited */
+		/* REQ-THREAD-6: its thread ran every counted episode and exited */
 		assert(th_exited && !gpend && !grun)
 #endif
 	}
@@ -780,16 +779,16 @@ proctype quiet() {
 	timeout;
 	d_step {
 #if CHECK_QUIET
-		/* THREAD-5: no thread waits for its own line */
+		/* REQ-THREAD-5: no thread waits for its own line */
 		assert(!self_wait);
-		/* THREAD-8: the counter returned to 0: every counted episode ran and was uncounted ... */
+		/* REQ-THREAD-8: the counter returned to 0: every counted episode ran and was uncounted ... */
 		assert(mem[TACT] == 0);
 		assert(!gpend && mem[RUNP] == 0);
 		/* ... and no waiter is left asleep (a lost wake-up) */
 		assert(!waiting);
-		/* THREAD-7: one run per episode */
+		/* REQ-THREAD-7: one run per episode */
 		assert(nep == nrun);
-		/* ONESHOT-3 / ONESHOT-4: never left masked, no bit left set */
+		/* REQ-ONESHOT-3 / REQ-ONESHOT-4: never left masked, no bit left set */
 		assert(!hw_masked);
 		assert(mem[MASKW] == 0);
 #endif
@@ -797,10 +796,10 @@ proctype quiet() {
 }
 
 #if defined(LTL_TERM)
-/* THREAD-1 / THREAD-8 liveness: the call returns (weak fairness, finite arrivals) */
+/* REQ-THREAD-1 / REQ-THREAD-8 liveness: the call returns (weak fairness, finite arrivals) */
 ltl term { <> returned }
 #elif defined(LTL_PEND)
-/* THREAD-8: every pending run happens */
+/* REQ-THREAD-8: every pending run happens */
 ltl pend { [] (gpend -> <> !gpend) }
 #endif
 

@@ -46,8 +46,8 @@ KINDS = {
     "weakened-build": ("a cross build with an order weakened (mk/cross.mk)", ("make",)),
     "model-switch": ("a bug switch of the Promela model (-D define)", ("defines",)),
 }
-# requirement IDs, and the draft IDs of spec/threaded.md (THREAD-n, ONESHOT-n) until promoted
-REQ_RE = re.compile(r"^(REQ-[A-Z]+-[0-9]+|(THREAD|ONESHOT)-[0-9]+)$")
+# requirement IDs (spec/requirements.md)
+REQ_RE = re.compile(r"^REQ-[A-Z]+-[0-9]+$")
 
 
 class CatalogError(Exception):

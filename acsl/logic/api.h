@@ -59,9 +59,10 @@
 #define ACSL_WAKE_OK(w) ((w)->nr <= IRQSYNC_MAX_SHARERS && \initialized(&(w)->nr) && \
 	\initialized(&(w)->masked) && \initialized(&(w)->chan[0 .. (w)->nr - 1]) && \
 	(\forall integer k; 0 <= k < (w)->nr ==> (w)->chan[k] < IRQSYNC_THREAD_CHANNELS))
-/* What the waker may write: the line's counter and mask, the run flags, the record. */
+/* What the waker may write: the line's counter and mask, the run flags, the record, and its
+ * place in the episode protocol (g_phase). */
 #define ACSL_WAKER_EFFECTS(d, w) (d)->threads_active.counter, (d)->oneshot_mask, \
 	irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1].run_pending.counter, (w)->nr, \
-	(w)->chan[0 .. IRQSYNC_MAX_SHARERS - 1]
+	(w)->chan[0 .. IRQSYNC_MAX_SHARERS - 1], g_phase
 
 #endif /* _IRQSYNC_ACSL_LOGIC_API_H */

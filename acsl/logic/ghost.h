@@ -14,6 +14,8 @@
  *   g_exclusive                1 when no other CPU uses the library (irqsync_init's context):
  *                              logic/descriptors.h (who may write a status word)
  *   g_instance[i], g_begin[i]  the handler instances this CPU runs: logic/instances.h
+ *   g_phase                    where this context stands in the threaded-episode protocol
+ *                              (IRQSYNC_PH_*, below): acsl/thread.h's helper contracts
  * Real state the model reads: irq_desc[] (status word, depth, action chain) and
  * irqsync_serving[] (which line each CPU is serving), both declared by src/core/internal.h.
  */
@@ -38,6 +40,19 @@
 //@ ghost int g_exclusive;
 //@ ghost int g_instance[NR_IRQS];
 //@ ghost int g_begin[NR_IRQS];
+
+/* The threaded-episode protocol's typestate of this context (spec/proof.md, "Episodes").  Only
+ * the helpers of src/core/thread.c that perform one atomic operation of the protocol move it
+ * (and handle_irq, which gives an interrupt a fresh one and hands the interrupted code's back);
+ * their contracts say from which states each may run. */
+#define IRQSYNC_PH_IDLE    0	/* owes nothing */
+#define IRQSYNC_PH_COUNTED 1	/* a waker counted an episode and has not raised the run flag */
+#define IRQSYNC_PH_RAISED  2	/* the raise found the flag 0: the count is a new episode's */
+#define IRQSYNC_PH_FOLDED  3	/* the raise found the flag up: the count is owed back */
+#define IRQSYNC_PH_TAKEN   4	/* a thread took a pending run: it owes the run */
+#define IRQSYNC_PH_RAN     5	/* its thread function returned: it owes the finalisation and
+				 * the uncount */
+//@ ghost int g_phase;
 
 /*@ axiomatic this_cpu {
       // The id of the CPU that runs the verified code (trusted base: port contract).

@@ -52,7 +52,7 @@
     predicate serving_ok =
       \forall integer c; 0 <= c < IRQSYNC_NR_CONTEXTS ==> irqsync_serving[c] <= NR_IRQS;
     predicate in_handler_of(integer irq) = irqsync_serving[this_ctx] == irq + 1;
-    // The verified code runs in a handler thread of line irq (THREAD-5).
+    // The verified code runs in a handler thread of line irq (REQ-THREAD-5).
     predicate in_thread_of(integer irq) =
       1 <= this_thread <= IRQSYNC_THREAD_CHANNELS && (this_thread - 1) / IRQSYNC_MAX_SHARERS == irq;
 */

@@ -12,8 +12,8 @@
 /// thread_fn leaves the line masked after the primary with no thread to
 /// unmask it: irqsync refuses it with -IRQSYNC_EINVAL (Linux only warns).
 /// request_irq() and devm_request_irq() are the same call with no thread
-/// function, so IRQF_ONESHOT given to them is reported too.  Draft
-/// requirement THREAD-2 of spec/threaded.md.
+/// function, so IRQF_ONESHOT given to them is reported too.
+/// Requirement REQ-THREAD-2 (spec/requirements.md).
 ///
 /// Reported only when the flags argument shows its value at the call: 0, or
 /// IRQF_* names joined with | (parentheses allowed).  Flags in a variable, a

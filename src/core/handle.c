@@ -52,7 +52,7 @@ static int irqsync_run_chain(const struct irq_chain *chain, unsigned int *woke)
 	    loop invariant cpu_ready && irqs_off && no_desc_lock_held && ACSL_INIT;
 	    loop invariant REQ_SYNC_1: serving_instance;
 	    loop invariant g_lock_depth == \at(g_lock_depth, Pre) && lock_prefix_kept{Pre, Here};
-	    loop invariant THREAD_7: woke_own: \forall integer k; 0 <= k < i ==>
+	    loop invariant REQ_THREAD_7: woke_own: \forall integer k; 0 <= k < i ==>
 	      woke[k] == 0 || woke[k] == chain->thread[k];
 	    loop invariant \initialized(&woke[0 .. i - 1]);
 	    loop assigns i, handled, ret, woke[0 .. IRQSYNC_MAX_SHARERS - 1], ACSL_DESCS,
@@ -75,7 +75,7 @@ static void irqsync_snapshot_chain(const struct irq_desc *desc, struct irq_chain
 	unsigned int i;
 
 	chain->nr = desc->nr_actions;
-	/* The sharers agree on ONESHOT (THREAD-3): the first action says it for the line. */
+	/* The sharers agree on ONESHOT (REQ-THREAD-3): the first action says it for the line. */
 	chain->oneshot = desc->nr_actions != 0U && (desc->action[0].flags & IRQF_ONESHOT) != 0UL;
 	/*@ loop invariant 0 <= i <= chain->nr && chain->nr == desc->nr_actions;
 	    loop invariant \forall integer k; 0 <= k < i ==>
@@ -111,6 +111,7 @@ static void irqsync_wake_threads(struct irq_desc *desc, unsigned int irq, unsign
 	    loop invariant in_critical_section(desc) && instance_running(irq);
 	    loop invariant \at(instances_ok, Pre) ==> instances_ok;
 	    loop invariant desc->status.counter == \at(desc->status.counter, Pre);
+	    loop invariant g_phase == IRQSYNC_PH_IDLE || g_phase == IRQSYNC_PH_RAISED;
 	    loop assigns i, ACSL_WAKER_EFFECTS(desc, wake);
 	    loop variant nr - i; */
 	for (i = 0; i < nr; i++) {
@@ -121,7 +122,7 @@ static void irqsync_wake_threads(struct irq_desc *desc, unsigned int irq, unsign
 
 /*
  * The part of a pass that runs with the line's lock dropped, inside the instance: on a
- * ONESHOT line mask it at the controller first (T_MASK, ONESHOT-1), kick the threads the
+ * ONESHOT line mask it at the controller first (T_MASK, REQ-ONESHOT-1), kick the threads the
  * previous pass woke (T_WAKEUP), then run the chain (D_HANDLER).  A helper of its own so
  * that the replay loop of irqsync_run_passes stays small enough to prove.
  * Return: as irqsync_run_chain().
@@ -186,8 +187,8 @@ static int irqsync_note_pass(struct irq_desc *desc, int handled)
  * spurious from keeping this CPU here (REQ-DISPATCH-6).
  *
  * Threaded actions (spec/threaded.md): a ONESHOT line is masked before each pass
- * (T_MASK, ONESHOT-1); the threads a pass's primaries woke are counted and woken
- * under the lock at D_RELOCK, inside the instance (irqsync_wake_thread, THREAD-1), and
+ * (T_MASK, REQ-ONESHOT-1); the threads a pass's primaries woke are counted and woken
+ * under the lock at D_RELOCK, inside the instance (irqsync_wake_thread, REQ-THREAD-1), and
  * kicked after the next unlock (T_WAKEUP): here before the next pass, or by
  * handle_irq after the instance.
  *
@@ -215,9 +216,10 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
 	    loop invariant lock_prefix_kept{Pre, Here};
 	    loop invariant spurious == 0 || spurious == 1;
 	    loop invariant ACSL_WAKE_OK(wake);
+	    loop invariant g_phase == IRQSYNC_PH_IDLE || g_phase == IRQSYNC_PH_RAISED;
 	    loop assigns chain, status, handled, spurious, woke[0 .. IRQSYNC_MAX_SHARERS - 1],
 	                 ACSL_DESCS, g_lock_stack[..], g_lock_depth,
-	                 ACSL_SREAD, warn_count[..], *wake; */
+	                 ACSL_SREAD, warn_count[..], *wake, g_phase; */
 	for (;;) {
 		irqsync_snapshot_chain(desc, &chain);
 		IRQSYNC_STEP(D_UNLOCK, irq);
@@ -313,6 +315,9 @@ int handle_irq(unsigned int irq)
 	/*@ ghost unsigned int log_value = g_sread_value; */
 	/*@ ghost spinlock_t *log_lock = g_sread_lock; */
 	/*@ ghost unsigned int log_holds = g_sread_holds; */
+	/* ... and its place in the episode protocol: an interrupt begins owing nothing. */
+	/*@ ghost int log_phase = g_phase; */
+	/*@ ghost g_phase = IRQSYNC_PH_IDLE; */
 
 	flags = irqsync_desc_lock(desc, IRQSYNC_STEP_D_LOCK, irq);
 	if (desc->nr_actions == 0U) {
@@ -355,6 +360,7 @@ unlock:
 		irqsync_warn(IRQSYNC_WARN_NOBODY_CARED, irq);
 	/*@ ghost g_sread_word = log_word; g_sread_value = log_value; g_sread_lock = log_lock;
 	          g_sread_holds = log_holds; */
+	/*@ ghost g_phase = log_phase; */
 	return 0;
 }
 

@@ -33,7 +33,7 @@ struct irqaction {
  * stopped, so a channel is never reused while its old thread may still run.  @thread_fn,
  * @dev_id and @thread_bit are written while the channel is claimed and its thread not started
  * (the port's start publishes them) and are constant while it runs.  @run_pending is the one
- * word shared without the lock: 0 -> 1 by the waker (an episode, THREAD-7), 1 -> 0 by the
+ * word shared without the lock: 0 -> 1 by the waker (an episode, REQ-THREAD-7), 1 -> 0 by the
  * thread, both by exchange.
  */
 struct irq_thread {
@@ -108,12 +108,12 @@ struct irq_chain {
 	irq_handler_t handler[IRQSYNC_MAX_SHARERS];
 	void *dev_id[IRQSYNC_MAX_SHARERS];
 	unsigned int thread[IRQSYNC_MAX_SHARERS];
-	unsigned int oneshot;	/* the line is ONESHOT (its actions agree, THREAD-3) */
+	unsigned int oneshot;	/* the line is ONESHOT (its actions agree, REQ-THREAD-3) */
 };
 
 /*
  * What one instance owes its handler threads: the channels it woke in the last pass, kicked
- * after the lock is dropped (T_WAKEUP), and whether it masked the line (ONESHOT-1).
+ * after the lock is dropped (T_WAKEUP), and whether it masked the line (REQ-ONESHOT-1).
  */
 struct irq_wake {
 	unsigned int nr;

@@ -128,7 +128,7 @@ void irqsync_init(void)
 
 /*
  * May an action with @flags and @dev_id join the line?  Sharers must agree on
- * IRQF_ONESHOT (THREAD-3): the line's mask is kept for all its actions or for none.
+ * IRQF_ONESHOT (REQ-THREAD-3): the line's mask is kept for all its actions or for none.
  * Lock held.  Return: 0, -IRQSYNC_EBUSY, -IRQSYNC_EINVAL (duplicate shared dev_id) or
  * -IRQSYNC_ENOSPC.
  * Contract: acsl/manage.h (irqsync_check_request).
@@ -239,7 +239,7 @@ static void irqsync_release_thread(struct irq_desc *desc, unsigned int irq, unsi
 /*
  * Install, under the lock, an action that the checks of request_threaded_irq let through.
  * A threaded action's thread is started first, so it is ready before its line can fire
- * (THREAD-8): the channel is claimed in a first hold, the thread started without the lock,
+ * (REQ-THREAD-8): the channel is claimed in a first hold, the thread started without the lock,
  * and the request checked again in the hold that installs it (the line may have changed).
  * Return: 0 or an error, with every claim and start undone.
  * Contract: acsl/manage.h (irqsync_request).
@@ -290,7 +290,7 @@ int (request_threaded_irq)(unsigned int irq, irq_handler_t handler, irq_handler_
 {
 	if (irq >= NR_IRQS || (flags & ~IRQF_VALID_MASK))
 		return -IRQSYNC_EINVAL;
-	/* THREAD-2: the default primary cannot quiet a level-triggered device, so only a
+	/* REQ-THREAD-2: the default primary cannot quiet a level-triggered device, so only a
 	 * ONESHOT line, masked until the thread ran, may have it; and a ONESHOT line without
 	 * a thread would stay masked for good. */
 	if (!handler && !(flags & IRQF_ONESHOT))
@@ -304,7 +304,7 @@ int (request_threaded_irq)(unsigned int irq, irq_handler_t handler, irq_handler_
 	return irqsync_request(&irq_desc[irq], irq, handler, thread_fn, flags, name, dev_id);
 }
 
-/* request_threaded_irq without a thread: IRQF_ONESHOT, which needs one, is refused (THREAD-2).
+/* request_threaded_irq without a thread: IRQF_ONESHOT, which needs one, is refused (REQ-THREAD-2).
  * Contract: acsl/manage.h (request_irq). */
 int (request_irq)(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		  const char *name, void *dev_id)
@@ -377,7 +377,7 @@ static void irqsync_unlink(struct irq_desc *desc, unsigned int idx)
 }
 
 /* Refuse to wait on the handler instance that is calling (REQ-ERR-4) and, when @threads,
- * on the handler thread that is calling (THREAD-5): either would wait for itself.
+ * on the handler thread that is calling (REQ-THREAD-5): either would wait for itself.
  * Contract: acsl/manage.h (irqsync_refuse_self_wait). */
 static int irqsync_refuse_self_wait(unsigned int irq, int threads)
 {
@@ -390,7 +390,7 @@ static int irqsync_refuse_self_wait(unsigned int irq, int threads)
 /*
  * The wait of synchronize_irq, disable_irq and free_irq: the hard instances (the locked
  * re-check, REQ-SYNC-*), the interrupts in flight at the controller where the port can tell
- * (THREAD-10), then the thread episodes counted by the instances waited for (THREAD-1).
+ * (REQ-THREAD-10), then the thread episodes counted by the instances waited for (REQ-THREAD-1).
  * Contract: acsl/manage.h (irqsync_wait_for_line).
  */
 static void irqsync_wait_for_line(struct irq_desc *desc, unsigned int irq)
@@ -434,7 +434,7 @@ int free_irq(unsigned int irq, void *dev_id)
 		irqsync_warn(IRQSYNC_WARN_FREE_UNKNOWN, irq);
 		return -IRQSYNC_ENOENT;
 	}
-	irqsync_wait_for_line(desc, irq);	/* REQ-LIFECYCLE-5, THREAD-6 */
+	irqsync_wait_for_line(desc, irq);	/* REQ-LIFECYCLE-5, REQ-THREAD-6 */
 	if (thread) {
 		/* Nothing wakes it any more; a run it was owed has ended (the wait above). */
 		IRQSYNC_STEP(T_STOP, irq);
@@ -496,7 +496,7 @@ int synchronize_hardirq(unsigned int irq)
 		return -IRQSYNC_EDEADLK;
 	irqsync_wait_for_handler(&irq_desc[irq], irq);
 	IRQSYNC_STEP(S_THREADS, irq);
-	return irqsync_atomic_read_acquire(&irq_desc[irq].threads_active) == 0U;	/* THREAD-9 */
+	return irqsync_atomic_read_acquire(&irq_desc[irq].threads_active) == 0U;	/* REQ-THREAD-9 */
 }
 
 /* Contract: acsl/manage.h (disable_hardirq). */

@@ -87,7 +87,7 @@ void irqsync_port_thread_kick(unsigned int chan);
 void irqsync_port_thread_stop(unsigned int chan);
 
 /* 1 + the channel whose fn the calling context runs (the innermost run, where runs nest), or 0
- * outside every run.  The core's refusal of a wait on a thread's own line (THREAD-5) asks it:
+ * outside every run.  The core's refusal of a wait on a thread's own line (REQ-THREAD-5) asks it:
  * a handler thread is not a CPU, so the per-CPU state of the hard handlers cannot tell. */
 unsigned int irqsync_port_thread_current(void);
 

@@ -24,8 +24,8 @@
  *    IRQF_ONESHOT are refused, diff_unknown_flags_refused).
  *  - of the threaded handlers: nested threaded lines (handle_nested_irq), forced threading
  *    (threadirqs), IRQF_NO_THREAD, chip bus locks, thread affinity: out of irqsync's scope
- *    (spec/threaded.md).  The threaded cases below are those of spec/threaded.md (its draft IDs
- *    THREAD-n and ONESHOT-n in the case names): request_threaded_irq's rules, IRQF_ONESHOT, what
+ *    (spec/threaded.md).  The threaded cases below are those of spec/threaded.md (REQ-THREAD-n and
+ *    REQ-ONESHOT-n in the case names): request_threaded_irq's rules, IRQF_ONESHOT, what
  *    synchronize_irq and free_irq wait for, synchronize_hardirq.
  *
  * The main thread is CPU 0 of the hosted port; one case starts CPU 1, and the threaded cases run
@@ -1015,7 +1015,7 @@ TEST(linux_oneshot_masked_until_thread_ran)
 }
 
 /*
- * DIFFERENCE (THREAD-2).  Linux accepts IRQF_ONESHOT without a thread function (recent kernels
+ * DIFFERENCE (REQ-THREAD-2).  Linux accepts IRQF_ONESHOT without a thread function (recent kernels
  * warn): the flow handler masks the line and, with no thread to finalise it, unmasks it at the
  * end of the handler.  irqsync refuses it with -EINVAL and changes nothing: its ONESHOT line is
  * unmasked by the threads it woke, and a ONESHOT action without one is a driver's mistake.
@@ -1033,7 +1033,7 @@ TEST(diff_oneshot_without_thread_fn_refused)
 }
 
 /*
- * DIFFERENCE (THREAD-5).  Linux: synchronize_irq, disable_irq or free_irq called from one of
+ * DIFFERENCE (REQ-THREAD-5).  Linux: synchronize_irq, disable_irq or free_irq called from one of
  * the line's own handler threads waits for that thread's own episode: a hang (free_irq from the
  * thread, 519cc8652b3a).  irqsync refuses with -EDEADLK and IRQSYNC_WARN_SELF_DEADLOCK, changing
  * nothing; synchronize_hardirq (0: this episode is active), disable_hardirq and
@@ -1072,12 +1072,12 @@ TEST(diff_self_wait_from_own_thread_refused)
 }
 
 /*
- * DIFFERENCE (THREAD-4).  Linux's synchronize_irq ends in wait_event(), whose fast path reads
+ * DIFFERENCE (REQ-THREAD-4).  Linux's synchronize_irq ends in wait_event(), whose fast path reads
  * threads_active relaxed: on a weakly ordered CPU its caller may read data older than the last
  * writes of the thread_fn it waited for (the control dependency orders its later stores only).
  * irqsync's waiter reads the count with acquire, which pairs with the thread's release
  * decrement: every plain write of the thread_fn is the caller's on return.  (The ordering shows
- * on weak hardware and under the model's WEAK memory, [31-threaded-model]; here the promise,
+ * on weak hardware and under the model's WEAK memory, [31-model-threaded]; here the promise,
  * checked by TSan too in [20-unit].)
  */
 TEST(diff_thread_waiter_reads_count_with_acquire)
@@ -1100,7 +1100,7 @@ TEST(diff_thread_waiter_reads_count_with_acquire)
 }
 
 /*
- * DIFFERENCE (REQ-ERR-7, THREAD-9).  Linux: bool synchronize_hardirq(irq), bool
+ * DIFFERENCE (REQ-ERR-7, REQ-THREAD-9).  Linux: bool synchronize_hardirq(irq), bool
  * disable_hardirq(irq): false when a thread handler is active.  irqsync returns int: 1 / 0 for
  * true / false, and a negative code as every call does (-EINVAL for a bad line, -EDEADLK from
  * the line's own hard handler).
@@ -1207,17 +1207,17 @@ int main(void)
 	RUN_REQ(linux_synchronize_idle_line_returns, "REQ-SYNC-1");
 	RUN_REQ(linux_synchronize_waits_for_handler_on_other_cpu, "REQ-SYNC-1");
 	RUN_REQ(diff_self_wait_refused, "REQ-ERR-4");
-	RUN_REQ(linux_threaded_null_primary_needs_oneshot, "THREAD-2 REQ-ERR-2");
-	RUN_REQ(linux_threaded_sharers_agree_on_oneshot, "THREAD-3 REQ-LIFECYCLE-2");
-	RUN_REQ(linux_threaded_wake_runs_thread_fn_and_folds, "THREAD-7 THREAD-8 REQ-DISPATCH-5");
-	RUN_REQ(linux_synchronize_irq_waits_for_thread_fn, "THREAD-1 REQ-SYNC-1");
-	RUN_REQ(linux_free_irq_waits_for_thread_fn_then_stops_it, "THREAD-6 REQ-LIFECYCLE-5");
-	RUN_REQ(linux_synchronize_hardirq_result_does_not_wait_for_thread, "THREAD-9");
-	RUN_REQ(linux_oneshot_masked_until_thread_ran, "ONESHOT-1 ONESHOT-3 ONESHOT-4");
-	RUN_REQ(diff_oneshot_without_thread_fn_refused, "THREAD-2 REQ-ERR-2");
-	RUN_REQ(diff_self_wait_from_own_thread_refused, "THREAD-5 REQ-ERR-4");
-	RUN_REQ(diff_thread_waiter_reads_count_with_acquire, "THREAD-4");
-	RUN_REQ(diff_synchronize_hardirq_returns_int, "THREAD-9 REQ-ERR-7");
+	RUN_REQ(linux_threaded_null_primary_needs_oneshot, "REQ-THREAD-2 REQ-ERR-2");
+	RUN_REQ(linux_threaded_sharers_agree_on_oneshot, "REQ-THREAD-3 REQ-LIFECYCLE-2");
+	RUN_REQ(linux_threaded_wake_runs_thread_fn_and_folds, "REQ-THREAD-7 REQ-THREAD-8 REQ-DISPATCH-5");
+	RUN_REQ(linux_synchronize_irq_waits_for_thread_fn, "REQ-THREAD-1 REQ-SYNC-1");
+	RUN_REQ(linux_free_irq_waits_for_thread_fn_then_stops_it, "REQ-THREAD-6 REQ-LIFECYCLE-5");
+	RUN_REQ(linux_synchronize_hardirq_result_does_not_wait_for_thread, "REQ-THREAD-9");
+	RUN_REQ(linux_oneshot_masked_until_thread_ran, "REQ-ONESHOT-1 REQ-ONESHOT-3 REQ-ONESHOT-4");
+	RUN_REQ(diff_oneshot_without_thread_fn_refused, "REQ-THREAD-2 REQ-ERR-2");
+	RUN_REQ(diff_self_wait_from_own_thread_refused, "REQ-THREAD-5 REQ-ERR-4");
+	RUN_REQ(diff_thread_waiter_reads_count_with_acquire, "REQ-THREAD-4");
+	RUN_REQ(diff_synchronize_hardirq_returns_int, "REQ-THREAD-9 REQ-ERR-7");
 	RUN_REQ(diff_api_signatures, "REQ-ERR-7");
 	RUN_REQ(diff_public_status_bits, "REQ-DISPATCH-5");
 	return check_done();

@@ -1,4 +1,4 @@
-/* REQ-HANDLER-1, THREAD-2: a thread function with the old (int irq, void *dev_id) prototype does
+/* REQ-HANDLER-1, REQ-THREAD-2: a thread function with the old (int irq, void *dev_id) prototype does
  * not register either; the control also passes the driver form "cond ? NULL : handler".
  * expect: _Generic. selector of type .irqreturn_t \(\*\)\(int, *void \*\)
  */

@@ -395,6 +395,8 @@ def saved_trails(tdir):
             why = "free of the last action (refinement.md: not replayed)"
         elif "LTL_TERM" in d:
             why = "liveness claim"
+        elif "CHAIN_BUG" in d:
+            why = "a bug seeded in the model (CHAIN_BUG): the C has not got it"
         elif not os.path.exists(trail):
             why = "no trail"
         if why:

@@ -1331,7 +1331,7 @@ static void test_thread_kick(void)
 	rc = irqsync_port_thread_start(PC_CH_A, pc_fn_kick);
 	PC_CHECK_EQ(rc, 0, "thread_start: not 0");
 	if (rc != 0) {
-		pc_report("thread/kick-runs-fn-after-each-kick", "REQ-TCB-2 THREAD-7 THREAD-8");
+		pc_report("thread/kick-runs-fn-after-each-kick", "REQ-TCB-2 REQ-THREAD-7 REQ-THREAD-8");
 		return;
 	}
 	for (r = 1; r <= PC_T_ROUNDS; r++) {
@@ -1371,7 +1371,7 @@ static void test_thread_kick(void)
 	PC_CHECK_EQ(pc_t_irq_kicks, 1, "the handler's kick during the run was not made (platform)");
 	irqsync_port_thread_stop(PC_CH_A);
 	pc_t_common_checks(__LINE__);
-	pc_report("thread/kick-runs-fn-after-each-kick", "REQ-TCB-2 THREAD-7 THREAD-8");
+	pc_report("thread/kick-runs-fn-after-each-kick", "REQ-TCB-2 REQ-THREAD-7 REQ-THREAD-8");
 }
 
 /* ---- thread/runs-never-overlap ---- */
@@ -1425,7 +1425,7 @@ static void test_thread_no_overlap(void)
 #endif
 	}
 	pc_t_common_checks(__LINE__);
-	pc_report("thread/runs-never-overlap", "REQ-TCB-2 THREAD-7");
+	pc_report("thread/runs-never-overlap", "REQ-TCB-2 REQ-THREAD-7");
 }
 
 /* ---- thread/stop-ends-the-runs-then-no-more ---- */
@@ -1471,7 +1471,7 @@ static void test_thread_stop(void)
 	rc = irqsync_port_thread_start(PC_CH_A, pc_fn_stop);
 	PC_CHECK_EQ(rc, 0, "thread_start: not 0");
 	if (rc != 0) {
-		pc_report("thread/stop-ends-the-runs-then-no-more", "REQ-TCB-2 THREAD-6");
+		pc_report("thread/stop-ends-the-runs-then-no-more", "REQ-TCB-2 REQ-THREAD-6");
 		return;
 	}
 	two = pc_async(PC_ASYNC_WORK, 0U);
@@ -1516,7 +1516,7 @@ static void test_thread_stop(void)
 		PC_CHECK_EQ(pc_s_begun, pc_s_ended, "second stop: a run began but had not ended");
 	}
 	pc_t_common_checks(__LINE__);
-	pc_report("thread/stop-ends-the-runs-then-no-more", "REQ-TCB-2 THREAD-6");
+	pc_report("thread/stop-ends-the-runs-then-no-more", "REQ-TCB-2 REQ-THREAD-6");
 }
 
 /* ---- wait/wake-after-a-state-change-is-never-lost ---- */
@@ -1553,7 +1553,7 @@ static int pc_ready_window(unsigned int chan)
 }
 
 /* port.h: wait returns once ready() is true, and a wake made after a change that ready()
- * reads is never lost (spec/threaded.md THREAD-8). */
+ * reads is never lost (spec/threaded.md REQ-THREAD-8). */
 static void test_wait_wake(void)
 {
 	unsigned int r, lost = 0;
@@ -1606,7 +1606,7 @@ static void test_wait_wake(void)
 		pc_note("cross-CPU rounds: ", r - 1U);
 		PC_CHECK(pc_async_end(), "CPU 1 did not come back");
 	}
-	pc_report("wait/wake-after-a-state-change-is-never-lost", "REQ-TCB-2 THREAD-8");
+	pc_report("wait/wake-after-a-state-change-is-never-lost", "REQ-TCB-2 REQ-THREAD-8");
 }
 
 /* ---- line masks ---- */
@@ -1634,7 +1634,7 @@ static void pc_expect_line_held(int line, unsigned int n, const char *what)
 }
 
 /* port.h: while line irq is masked the port delivers no interrupt of it; one raised
- * meanwhile is held and delivered (once) after the unmask (ONESHOT-1, ONESHOT-3). */
+ * meanwhile is held and delivered (once) after the unmask (REQ-ONESHOT-1, REQ-ONESHOT-3). */
 static void test_line_mask(void)
 {
 	unsigned int c = plat_cpu();
@@ -1669,7 +1669,7 @@ static void test_line_mask(void)
 	PC_CHECK_EQ(pc_deliv[c][0], d0, "line unmask: a delivery with nothing raised");
 	PC_CHECK_EQ(pc_observe(0), 0, "line: held after the unmask (left masked)");
 	PC_CHECK_EQ(pc_stray, 0, "line: interrupts of unknown lines or CPUs");
-	pc_report("line/mask-holds-then-unmask-delivers-once", "REQ-TCB-2 ONESHOT-1 ONESHOT-3");
+	pc_report("line/mask-holds-then-unmask-delivers-once", "REQ-TCB-2 REQ-ONESHOT-1 REQ-ONESHOT-3");
 }
 
 static void test_line_mask_every_cpu(void)
@@ -1677,11 +1677,11 @@ static void test_line_mask_every_cpu(void)
 	unsigned long d0, d00;
 
 	if (!pc_have_cpu1) {
-		pc_skip("line/mask-holds-on-every-cpu", "REQ-TCB-2 ONESHOT-1", "one CPU");
+		pc_skip("line/mask-holds-on-every-cpu", "REQ-TCB-2 REQ-ONESHOT-1", "one CPU");
 		return;
 	}
 	if (plat_lines_per_cpu()) {
-		pc_skip("line/mask-holds-on-every-cpu", "REQ-TCB-2 ONESHOT-1",
+		pc_skip("line/mask-holds-on-every-cpu", "REQ-TCB-2 REQ-ONESHOT-1",
 			"the sources are per-CPU interrupts (GIC PPIs): a line mask acts on the masking CPU's own");
 		return;
 	}
@@ -1693,7 +1693,7 @@ static void test_line_mask_every_cpu(void)
 	irqsync_port_line_unmask(PC_LINE(0));
 	pc_expect_once(__LINE__, 1, 0, d0, "line unmask: deliveries on CPU 1 of its held interrupt");
 	PC_CHECK_EQ(pc_deliv[0][0], d00, "line unmask: CPU 1's held interrupt delivered on CPU 0");
-	pc_report("line/mask-holds-on-every-cpu", "REQ-TCB-2 ONESHOT-1");
+	pc_report("line/mask-holds-on-every-cpu", "REQ-TCB-2 REQ-ONESHOT-1");
 }
 
 /* ---- in flight ---- */
@@ -1701,7 +1701,7 @@ static void test_line_mask_every_cpu(void)
 static _Atomic int pc_if_armed, pc_if_line, pc_if_other;
 
 /* port.h: line_inflight(irq) is 1 from the moment the port takes an interrupt of irq for
- * delivery until its handle_irq() returns, else 0; or IRQSYNC_PORT_CANNOT_TELL (THREAD-10). */
+ * delivery until its handle_irq() returns, else 0; or IRQSYNC_PORT_CANNOT_TELL (REQ-THREAD-10). */
 static void test_line_inflight(void)
 {
 	int before = irqsync_port_line_inflight(PC_LINE(0)), v;
@@ -1711,9 +1711,9 @@ static void test_line_inflight(void)
 		PC_CHECK_EQ(irqsync_port_line_inflight(PC_LINE(1)), IRQSYNC_PORT_CANNOT_TELL,
 			    "inflight: cannot tell for one line, tells for another");
 		if (pc_cur)
-			pc_report("line/inflight-during-handle-irq-only", "REQ-TCB-2 THREAD-10");
+			pc_report("line/inflight-during-handle-irq-only", "REQ-TCB-2 REQ-THREAD-10");
 		else
-			pc_skip("line/inflight-during-handle-irq-only", "REQ-TCB-2 THREAD-10",
+			pc_skip("line/inflight-during-handle-irq-only", "REQ-TCB-2 REQ-THREAD-10",
 				"the port cannot tell (IRQSYNC_PORT_CANNOT_TELL): synchronize_irq does not wait for the controller");
 		return;
 	}
@@ -1743,7 +1743,7 @@ static void test_line_inflight(void)
 	} else {
 		pc_say("inflight seen from another CPU: not checked here (one CPU, or per-CPU lines)");
 	}
-	pc_report("line/inflight-during-handle-irq-only", "REQ-TCB-2 THREAD-10");
+	pc_report("line/inflight-during-handle-irq-only", "REQ-TCB-2 REQ-THREAD-10");
 }
 
 

@@ -1,7 +1,7 @@
 /*
  * threaded.c - the threaded handlers (spec/threaded.md, request_threaded_irq) under a storm of
- * real (signal) interrupts, with instrumentation that detects any violation of the draft
- * THREAD-n / ONESHOT-n promises the drivers on the CPUs can observe.
+ * real (signal) interrupts, with instrumentation that detects any violation of the
+ * REQ-THREAD-n / REQ-ONESHOT-n promises the drivers on the CPUs can observe.
  *
  * CPUs 0..3 are threads; an injector thread raises two lines on rotating CPUs: line T, shared by
  * two threaded IRQF_ONESHOT actions T1 and T2 (each a primary that returns IRQ_WAKE_THREAD, on
@@ -14,37 +14,37 @@
  *   CPU 3  synchronize_hardirq(T); and a probe: T1's next thread run is held (a deliberately slow
  *          thread_fn) while CPU 3 calls synchronize_hardirq(T), which must return, with 0
  *
- * Violations counted (each names its draft ID of spec/threaded.md, or its REQ ID):
+ * Violations counted (each names its REQ ID):
  *   sync_thread_running   a thread run that began before synchronize_irq(T) still ran at its
- *                         return, or an acting run (one that read t_flag == 0) had not ended (THREAD-1)
- *   sync_thread_done      a covered run's last write not visible after the return (THREAD-4): each
+ *                         return, or an acting run (one that read t_flag == 0) had not ended (REQ-THREAD-1)
+ *   sync_thread_done      a covered run's last write not visible after the return (REQ-THREAD-4): each
  *                         run writes its own value (a global sequence number) to its action's slot
- *   sync_thread_visible   the acting runs' plain work not visible after the return (THREAD-4)
- *   sync_thread_stale     a thread run acted on t_flag == 0 after the return (THREAD-1: a run that
+ *   sync_thread_visible   the acting runs' plain work not visible after the return (REQ-THREAD-4)
+ *   sync_thread_stale     a thread run acted on t_flag == 0 after the return (REQ-THREAD-1: a run that
  *                         begins after the return belongs to a later instance, which saw the flag)
- *   disable_thread_ran    a thread_fn ran between disable_irq(T)'s return and enable_irq (THREAD-1)
+ *   disable_thread_ran    a thread_fn ran between disable_irq(T)'s return and enable_irq (REQ-THREAD-1)
  *   disable_primary_ran   a primary of T ran in that window (REQ-DEPTH-1)
  *   freed_thread_called   T2's thread_fn ran after free_irq returned, or a T2 wake-up made before
- *                         the free had not been run by then (THREAD-6)
- *   rerequest_failed      request_threaded_irq of T2 refused after free_irq returned (THREAD-6:
+ *                         the free had not been run by then (REQ-THREAD-6)
+ *   rerequest_failed      request_threaded_irq of T2 refused after free_irq returned (REQ-THREAD-6:
  *                         the freed action's thread was stopped, its channel released)
  *   freed_primary_called  T2's primary called after free_irq returned (REQ-LIFECYCLE-5)
- *   thread_overlap        a thread_fn entered while the same action's thread_fn ran (THREAD-7, -8:
+ *   thread_overlap        a thread_fn entered while the same action's thread_fn ran (REQ-THREAD-7, -8:
  *                         one thread per action, one run per episode)
  *   lost_wakeup           at the end, after a final synchronize_irq(T): an action's last
- *                         IRQ_WAKE_THREAD not followed by a thread run that began after it (THREAD-8)
- *   primary_unmasked      a primary of T ran while the line was not masked at the port (ONESHOT-1)
+ *                         IRQ_WAKE_THREAD not followed by a thread run that began after it (REQ-THREAD-8)
+ *   primary_unmasked      a primary of T ran while the line was not masked at the port (REQ-ONESHOT-1)
  *   thread_unmasked       a thread_fn of T ran while the line was not masked at the port: its
- *                         action's mask bit is set from the wake-up to its finalisation (ONESHOT-3)
+ *                         action's mask bit is set from the wake-up to its finalisation (REQ-ONESHOT-3)
  *   hardirq_waited        the held thread run was not released within 2 s: synchronize_hardirq
- *                         waited for it (THREAD-9)
+ *                         waited for it (REQ-THREAD-9)
  *   hardirq_result        synchronize_hardirq(T) returned other than 0 or 1, or 1 while a thread
- *                         episode was held active (THREAD-9)
+ *                         episode was held active (REQ-THREAD-9)
  *   hardirq_running       a primary begun before synchronize_hardirq(T) still ran or its last write
- *                         was not visible at the return (THREAD-9, REQ-SYNC-1: the hard wait)
+ *                         was not visible at the return (REQ-THREAD-9, REQ-SYNC-1: the hard wait)
  *   reentered             a primary or plain handler entered on two CPUs at once (REQ-DISPATCH-3)
  *   lost_raise            a raise not followed by a pass that began after it (REQ-DISPATCH-2, -7;
- *                         ONESHOT-4: a line left masked for good loses every later raise)
+ *                         REQ-ONESHOT-4: a line left masked for good loses every later raise)
  *   irqs_on               a primary or plain handler ran with local interrupts enabled (REQ-DISPATCH-8)
  *
  * The port's line mask is observed by wrapping irqsync_port_line_mask/_unmask at the link
@@ -90,15 +90,15 @@ enum { V_SYNC_THREAD_RUNNING, V_SYNC_THREAD_DONE, V_SYNC_THREAD_VISIBLE, V_SYNC_
        V_THREAD_UNMASKED, V_HARDIRQ_WAITED, V_HARDIRQ_RESULT, V_HARDIRQ_RUNNING, V_REENTERED,
        V_LOST_RAISE, V_IRQS_ON, NR_V };
 static const char *const v_name[NR_V] = {
-	"sync_thread_running [THREAD-1]", "sync_thread_done [THREAD-4]",
-	"sync_thread_visible [THREAD-4]", "sync_thread_stale [THREAD-1]",
-	"disable_thread_ran [THREAD-1]", "disable_primary_ran [REQ-DEPTH-1]",
-	"freed_thread_called [THREAD-6]", "rerequest_failed [THREAD-6]",
-	"freed_primary_called [REQ-LIFECYCLE-5]", "thread_overlap [THREAD-7 THREAD-8]",
-	"lost_wakeup [THREAD-8]", "primary_unmasked [ONESHOT-1]",
-	"thread_unmasked [ONESHOT-3]", "hardirq_waited [THREAD-9]",
-	"hardirq_result [THREAD-9]", "hardirq_running [THREAD-9 REQ-SYNC-1]",
-	"reentered [REQ-DISPATCH-3]", "lost_raise [REQ-DISPATCH-2 ONESHOT-4]",
+	"sync_thread_running [REQ-THREAD-1]", "sync_thread_done [REQ-THREAD-4]",
+	"sync_thread_visible [REQ-THREAD-4]", "sync_thread_stale [REQ-THREAD-1]",
+	"disable_thread_ran [REQ-THREAD-1]", "disable_primary_ran [REQ-DEPTH-1]",
+	"freed_thread_called [REQ-THREAD-6]", "rerequest_failed [REQ-THREAD-6]",
+	"freed_primary_called [REQ-LIFECYCLE-5]", "thread_overlap [REQ-THREAD-7 REQ-THREAD-8]",
+	"lost_wakeup [REQ-THREAD-8]", "primary_unmasked [REQ-ONESHOT-1]",
+	"thread_unmasked [REQ-ONESHOT-3]", "hardirq_waited [REQ-THREAD-9]",
+	"hardirq_result [REQ-THREAD-9]", "hardirq_running [REQ-THREAD-9 REQ-SYNC-1]",
+	"reentered [REQ-DISPATCH-3]", "lost_raise [REQ-DISPATCH-2 REQ-ONESHOT-4]",
 	"irqs_on [REQ-DISPATCH-8]",
 };
 static atomic_ulong violations[NR_V];
@@ -140,10 +140,10 @@ struct tdev {
 	atomic_ulong calls;		/* primary calls */
 	atomic_ulong wakes;		/* IRQ_WAKE_THREAD returned (counted before the return) */
 	atomic_ulong seen_wakes;	/* the largest `wakes` a thread run read at its start */
-	atomic_int thread_running;	/* thread_fn runs inside (THREAD-7/-8: at most 1) */
+	atomic_int thread_running;	/* thread_fn runs inside (REQ-THREAD-7/-8: at most 1) */
 	atomic_ulong runs;
 	/*
-	 * THREAD-4 with distinct values: each run takes a sequence number s (global), publishes
+	 * REQ-THREAD-4 with distinct values: each run takes a sequence number s (global), publishes
 	 * it as begun at its start (before it counts itself running) and stores it as done as its
 	 * last write.  Only the action's thread writes these (one run at a time), so a larger value
 	 * is a later write: a covered run left its write visible iff done >= s after the return.
@@ -256,7 +256,7 @@ static irqreturn_t t_primary(void *dev_id)
 		violation(V_FREED_PRIMARY_CALLED);
 	busy(100);
 	if ((n & d->no_wake_mask) == d->no_wake_phase)
-		ret = IRQ_HANDLED;			/* no thread this time (ONESHOT-4) */
+		ret = IRQ_HANDLED;			/* no thread this time (REQ-ONESHOT-4) */
 	else
 		atomic_fetch_add(&d->wakes, 1UL);	/* before the return: the wake-up's number */
 	atomic_store_explicit(&p_done[this_cpu], s, memory_order_relaxed);	/* the last write */
@@ -264,7 +264,7 @@ static irqreturn_t t_primary(void *dev_id)
 	return ret;
 }
 
-/* T1's run held for CPU 3 (THREAD-9): until CPU 3 releases it, at most HOLD_S. */
+/* T1's run held for CPU 3 (REQ-THREAD-9): until CPU 3 releases it, at most HOLD_S. */
 static void maybe_hold(struct tdev *d)
 {
 	int want = 1;
@@ -311,7 +311,7 @@ static irqreturn_t t_thread(void *dev_id)
 	if (atomic_load_explicit(&t_flag, memory_order_acquire) == 0) {
 		busy(300);
 		atomic_fetch_add_explicit(&d->act_begin, 1UL, memory_order_relaxed);
-		d->state++;			/* the thread's work (THREAD-4) */
+		d->state++;			/* the thread's work (REQ-THREAD-4) */
 		busy(300);
 		atomic_fetch_add_explicit(&d->act_end, 1UL, memory_order_relaxed);
 	} else {
@@ -320,7 +320,7 @@ static irqreturn_t t_thread(void *dev_id)
 	thread_in_window_checks(d);
 	atomic_fetch_sub(&threads_inside, 1);
 	atomic_fetch_sub(&d->thread_running, 1);
-	/* the last write (THREAD-4); relaxed: only synchronize_irq may make it visible */
+	/* the last write (REQ-THREAD-4); relaxed: only synchronize_irq may make it visible */
 	atomic_store_explicit(&d->t_done, s, memory_order_relaxed);
 	return IRQ_HANDLED;
 }
@@ -343,7 +343,7 @@ static irqreturn_t p_handler(void *dev_id)
 /* ---- the drivers ---- */
 static unsigned long rounds[NCPU];
 
-/* CPU 0: quiesce against the thread functions (THREAD-1, THREAD-4). */
+/* CPU 0: quiesce against the thread functions (REQ-THREAD-1, REQ-THREAD-4). */
 static void drive_quiesce(unsigned long round)
 {
 	unsigned long cover[2], b = 0, e = 0, b2 = 0, st = 0;
@@ -386,7 +386,7 @@ static void drive_quiesce(unsigned long round)
 	spin_for(2000);
 }
 
-/* CPU 1: disable_irq / enable_irq of line T (THREAD-1 through disable_irq's wait). */
+/* CPU 1: disable_irq / enable_irq of line T (REQ-THREAD-1 through disable_irq's wait). */
 static void drive_disable(void)
 {
 	if (disable_irq(LINE_T) != 0)
@@ -398,7 +398,7 @@ static void drive_disable(void)
 	spin_for(3000);
 }
 
-/* CPU 2: free_irq / request_threaded_irq cycles of T2 (THREAD-6). */
+/* CPU 2: free_irq / request_threaded_irq cycles of T2 (REQ-THREAD-6). */
 static void drive_lifecycle(void)
 {
 	int tries;
@@ -408,7 +408,7 @@ static void drive_lifecycle(void)
 	atomic_store(&dev_t2.freed, 1);
 	if (atomic_load(&dev_t2.thread_running) != 0)
 		violation(V_FREED_THREAD_CALLED);
-	/* every wake-up T2's primary gave before the free was run by now (THREAD-6) */
+	/* every wake-up T2's primary gave before the free was run by now (REQ-THREAD-6) */
 	if (atomic_load(&dev_t2.seen_wakes) < atomic_load(&dev_t2.wakes))
 		violation(V_FREED_THREAD_CALLED);
 	if (atomic_load(&dev_t2.hard_running) != 0)
@@ -448,7 +448,7 @@ static void hard_check(const unsigned long cover[NCPU])
 			violation(V_HARDIRQ_RUNNING);
 }
 
-/* CPU 3: synchronize_hardirq (THREAD-9), and the held-run probe every other round. */
+/* CPU 3: synchronize_hardirq (REQ-THREAD-9), and the held-run probe every other round. */
 static void drive_hardirq(unsigned long round)
 {
 	unsigned long cover[NCPU];
@@ -550,7 +550,7 @@ static void *cpu_main(void *arg)
 	while (atomic_load(&stop_drivers) < 2)
 		idle();
 	if (c->id == 0) {
-		/* The final wait before the lost-wake-up check (THREAD-8), from a CPU; again
+		/* The final wait before the lost-wake-up check (REQ-THREAD-8), from a CPU; again
 		 * while an interrupt a line mask held is still owed its delivery. */
 		int tries = 0;
 

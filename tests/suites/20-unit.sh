@@ -18,8 +18,8 @@ if setarch "$(uname -m)" -R true 2>/dev/null; then
 else
   t_tap tsan "$BD/tests/unit-tsan"
 fi
-# The threaded handlers (tests/unit/thread.c; the draft IDs THREAD-n / ONESHOT-n of
-# spec/threaded.md in the case names): release, ASan+UBSan and TSan builds.
+# The threaded handlers (tests/unit/thread.c; REQ-THREAD-n / REQ-ONESHOT-n in the
+# case names): release, ASan+UBSan and TSan builds.
 t_tap unit-thread "$BD/tests/unit-thread"
 t_tap asan-ubsan-thread "$BD/tests/unit-thread-asan"
 if setarch "$(uname -m)" -R true 2>/dev/null; then

@@ -166,7 +166,7 @@ declare -A REQS=(
   [quiesce]="REQ-SYNC-1 REQ-SYNC-3 REQ-SYNC-4"
   [shared_free]="REQ-LIFECYCLE-4 REQ-LIFECYCLE-5 REQ-DISPATCH-4"
   [reconfigure]="REQ-DEPTH-1 REQ-DEPTH-3 REQ-DISPATCH-7"
-  [threaded]="THREAD-1 THREAD-4 REQ-SYNC-4"
+  [threaded]="REQ-THREAD-1 REQ-THREAD-4 REQ-SYNC-4"
 )
 for e in quiesce shared_free reconfigure threaded; do
   n="examples/host/$e: built with pkg-config from the install, runs, its check holds [${REQS[$e]}]"
@@ -187,10 +187,10 @@ t_run_fail "examples/baremetal-aarch64/quiesce without synchronize_irq fails its
 
 # Expected failures: threaded quiescing its handler thread with synchronize_hardirq(), which
 # waits for the hard half only, must catch the thread run still at the chip.
-t_run_fail "examples/host/threaded quiesced with synchronize_hardirq fails its check [THREAD-1 THREAD-9]" \
+t_run_fail "examples/host/threaded quiesced with synchronize_hardirq fails its check [REQ-THREAD-1 REQ-THREAD-9]" \
   '^FAIL: a thread run serviced the chip after the quiesce: [1-9][0-9]* times' \
   $MAKE example-threaded EX_SYSROOT=$T/root EX_OUT=$T/broken-hardirq PREFIX=$PREFIX EX_DEFS=-DEXAMPLE_BROKEN_HARDIRQ
-t_run_fail "examples/baremetal-aarch64/threaded quiesced with synchronize_hardirq fails its check [THREAD-1 THREAD-9]" \
+t_run_fail "examples/baremetal-aarch64/threaded quiesced with synchronize_hardirq fails its check [REQ-THREAD-1 REQ-THREAD-9]" \
   '^FAIL: a thread run serviced the chip after the quiesce: [1-9][0-9]* times' \
   $MAKE example-bm-threaded EX_SYSROOT=$T/root EX_OUT=$T/broken-hardirq PREFIX=$PREFIX EX_DEFS=-DEXAMPLE_BROKEN_HARDIRQ
 

@@ -29,18 +29,18 @@ t_run "stress/asan+ubsan-50k [REQ-IMPL-2]" "$BD/tests/stress-asan" 50000 120
 t_run "stress/tsan-30k [REQ-IMPL-2]" tsan "$BD/tests/stress-tsan" 30000 120
 T_TWIN_ONLY=stress/tsan t_twin variant-sync-nowait tsan "$BD/tests/stress-tsan-mutant" 30000 120
 
-# Threaded handlers (spec/threaded.md; draft IDs until they become REQ-THREAD-n/REQ-ONESHOT-n):
+# Threaded handlers (spec/threaded.md; REQ-THREAD-n, REQ-ONESHOT-n):
 # tests/stress/threaded.c, a shared IRQF_ONESHOT line with two threaded actions and a plain shared
 # line under the same storm; CPU 0 quiesces against the thread_fns with synchronize_irq, CPU 1
 # disable_irq/enable_irq, CPU 2 free_irq/request_threaded_irq of the second action, CPU 3
 # synchronize_hardirq while a thread run is held (tests/stress/README.md).  ~10-25 s on 2 cores.
-TREQ="THREAD-1 THREAD-4 THREAD-6 THREAD-7 THREAD-8 THREAD-9 ONESHOT-1 ONESHOT-3 ONESHOT-4"
+TREQ="REQ-THREAD-1 REQ-THREAD-4 REQ-THREAD-6 REQ-THREAD-7 REQ-THREAD-8 REQ-THREAD-9 REQ-ONESHOT-1 REQ-ONESHOT-3 REQ-ONESHOT-4"
 t_run "stress/threaded-100k-zero-violations [$TREQ]" "$BD/tests/threaded" 100000 60
 TLOG=$(_t_log "stress/threaded-100k-zero-violations [$TREQ]")
 # not vacuous: covered runs were in flight at the call, and runs were held across synchronize_hardirq
-t_run "stress/threaded-sync-saw-covered-runs-in-flight [THREAD-1 THREAD-4]" \
+t_run "stress/threaded-sync-saw-covered-runs-in-flight [REQ-THREAD-1 REQ-THREAD-4]" \
   grep -E '^covered thread runs in flight when synchronize_irq was called: [1-9]' "$TLOG"
-t_run "stress/threaded-hardirq-returned-while-a-run-was-held [THREAD-9]" \
+t_run "stress/threaded-hardirq-returned-while-a-run-was-held [REQ-THREAD-9]" \
   grep -E '^held thread runs across synchronize_hardirq: [1-9]' "$TLOG"
 t_run "stress/threaded-asan+ubsan-50k [REQ-IMPL-2]" "$BD/tests/threaded-asan" 50000 60
 t_run "stress/threaded-tsan-30k [REQ-IMPL-2]" tsan "$BD/tests/threaded-tsan" 30000 60

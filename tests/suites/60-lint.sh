@@ -319,8 +319,7 @@ t_run "lint/calls/lint-fix-rewrites-helpers-declines-local_irq_enable [REQ-LOCK-
 t_run "lint/sarif/fixes-equal-lint-fix/corpus-tsi108 [REQ-LOCK-4]" \
   python3 tests/lint/check_sarif.py fix-all "$OUT/examples.sarif" tests/lint/corpus/bad-tsi108-stat-carry.c "$CFIX/bad-tsi108-stat-carry.c"
 
-# 8. Threaded requests (issue 25, cocci/threaded-request; the refusal is the draft THREAD-2 of
-#    spec/threaded.md): from the section-2 run, every call of the bad example marked (a) is
+# 8. Threaded requests (issue 25, cocci/threaded-request; the refusal is REQ-THREAD-2): from the section-2 run, every call of the bad example marked (a) is
 #    reported as a NULL primary without IRQF_ONESHOT, every one marked (b) as IRQF_ONESHOT without
 #    a thread function, nothing else there and nothing in the good example; the rule is described
 #    in the SARIF; and the good example with one call broken is reported by `make lint SRC=…`.
@@ -333,24 +332,24 @@ tr_found() { # KIND TEXT: the lines marked "(KIND)" are exactly the findings who
   echo "marked ($1): ${want:-none}; reported with \"$2\": ${got:-none}; findings of the rule in the file: $all"
   [[ -n $want && $want == "$got" && $all == $(grep -c 'expect: cocci/threaded-request' "$f") ]]
 }
-t_run "lint/threaded-request/null-primary-without-oneshot-found [THREAD-2]" tr_found a "with a NULL primary handler and flags"
-t_run "lint/threaded-request/oneshot-without-thread-found [THREAD-2]" tr_found b "and no thread function"
+t_run "lint/threaded-request/null-primary-without-oneshot-found [REQ-THREAD-2]" tr_found a "with a NULL primary handler and flags"
+t_run "lint/threaded-request/oneshot-without-thread-found [REQ-THREAD-2]" tr_found b "and no thread function"
 tr_good() {
   local f=$TR/good-threaded-request.c
   grep -qF "\"$f\"" "$OUT/examples.json" || { echo "$f not in the section-2 run"; return 1; }
   ! grep "^$f:" "$OUT/examples.txt"
 }
-t_run "lint/threaded-request/good-example-clean [THREAD-2]" tr_good
-t_run "lint/sarif/threaded-request-rule-described [THREAD-2]" \
+t_run "lint/threaded-request/good-example-clean [REQ-THREAD-2]" tr_good
+t_run "lint/sarif/threaded-request-rule-described [REQ-THREAD-2]" \
   grep -q '"id": "threaded-request"' "$OUT/examples.sarif"
 #    the rule can fail on the good example: IRQF_ONESHOT dropped from its NULL-primary call, the
 #    thread function dropped from its ONESHOT call with a primary
 mkdir -p "$OUT/threaded" && cp $TR/threaded_api.h "$OUT/threaded/"
 sed 's/codec_thread, IRQF_ONESHOT, "codec"/codec_thread, 0, "codec"/' $TR/good-threaded-request.c >"$OUT/threaded/good-no-oneshot.c"
 sed 's/codec_hard, codec_thread, IRQF_SHARED | IRQF_ONESHOT/codec_hard, NULL, IRQF_SHARED | IRQF_ONESHOT/' $TR/good-threaded-request.c >"$OUT/threaded/good-no-thread.c"
-t_run_fail "lint/threaded-request/make-lint-SRC-oneshot-dropped-fails [THREAD-2]" \
+t_run_fail "lint/threaded-request/make-lint-SRC-oneshot-dropped-fails [REQ-THREAD-2]" \
   "good-no-oneshot.c:$(grep -n 'codec_thread, 0, "codec"' "$OUT/threaded/good-no-oneshot.c" | cut -d: -f1):[0-9]+: cocci/threaded-request: request_threaded_irq\(\) with a NULL primary handler and flags 0 without IRQF_ONESHOT" \
   make --no-print-directory lint LINT_TOOLS=cocci SRC="$OUT/threaded/good-no-oneshot.c"
-t_run_fail "lint/threaded-request/make-lint-SRC-thread-dropped-fails [THREAD-2]" \
+t_run_fail "lint/threaded-request/make-lint-SRC-thread-dropped-fails [REQ-THREAD-2]" \
   "good-no-thread.c:$(grep -n 'codec_hard, NULL, IRQF_SHARED' "$OUT/threaded/good-no-thread.c" | cut -d: -f1):[0-9]+: cocci/threaded-request: request_threaded_irq\(\) with IRQF_ONESHOT \(flags IRQF_SHARED \| IRQF_ONESHOT\) and no thread function" \
   make --no-print-directory lint LINT_TOOLS=cocci SRC="$OUT/threaded/good-no-thread.c"

@@ -11,8 +11,7 @@
  * core's internal.h: the test build has -Isrc/core), and the number of the process's threads
  * (/proc/self/task: a refused request must not leave a handler thread behind).
  *
- * The draft IDs of spec/threaded.md (THREAD-n, ONESHOT-n) are cited in the case names as the
- * REQ IDs are; they become REQ-THREAD-n / REQ-ONESHOT-n with the C (spec/threaded.md).
+ * The case names cite REQ-THREAD-n and REQ-ONESHOT-n (spec/requirements.md) as the other REQ IDs.
  *
  * Waits: a thread_fn that must be held runs through a gate (permits the test hands out); every
  * "has happened" is waited for on a condition.  A bound on such a wait (wait_for, 10 s) only turns
@@ -182,7 +181,7 @@ static atomic_int g_rec_n;
 static void *g_dev[16];
 static pthread_t g_tid[16];
 static int g_irqs_off[16], g_getirq[16];
-static int g_data;		/* a plain write of every run (THREAD-4) */
+static int g_data;		/* a plain write of every run (REQ-THREAD-4) */
 static atomic_int g_ask_irq;	/* gate_thread asks get_irqfunc_irq() */
 
 static void gate_reset(int open)
@@ -290,7 +289,7 @@ struct call {
 	atomic_int done;
 	int ret;
 	int finished_at_return;		/* g_finished when the call returned */
-	int data_at_return;		/* g_data, read after the return (THREAD-4) */
+	int data_at_return;		/* g_data, read after the return (REQ-THREAD-4) */
 };
 
 static void *call_main(void *arg)
@@ -310,7 +309,7 @@ static void *call_main(void *arg)
 	case OP_FREE:         c->ret = free_irq(c->irq, c->dev_id); break;
 	}
 	c->finished_at_return = atomic_load(&g_finished);
-	/* the plain read only after a wait for the threads (THREAD-4); else it would race */
+	/* the plain read only after a wait for the threads (REQ-THREAD-4); else it would race */
 	if (c->op == OP_SYNC || c->op == OP_DISABLE || c->op == OP_FREE)
 		c->data_at_return = g_data;
 	irqsync_hosted_cpu_detach();
@@ -329,7 +328,7 @@ static void call_start(struct call *c, enum op op, unsigned int irq, void *dev_i
 
 /* ==== request_threaded_irq: the refusals (state and threads unchanged) ==== */
 
-/* A NULL primary is the default primary only with IRQF_ONESHOT (THREAD-2). */
+/* A NULL primary is the default primary only with IRQF_ONESHOT (REQ-THREAD-2). */
 TEST(threaded_null_primary_without_oneshot_refused)
 {
 	struct tworld before, after;
@@ -348,7 +347,7 @@ TEST(threaded_null_primary_without_oneshot_refused)
 	CHECK_EQ(free_irq(L2, &dev_b), 0);
 }
 
-/* IRQF_ONESHOT without a thread function is refused, whatever the primary (THREAD-2). */
+/* IRQF_ONESHOT without a thread function is refused, whatever the primary (REQ-THREAD-2). */
 TEST(threaded_oneshot_without_thread_fn_refused)
 {
 	struct tworld before, after;
@@ -407,7 +406,7 @@ TEST(threaded_request_bad_arguments_refused)
 		CHECK_EQ(free_irq(L3, &devs[i]), 0);
 }
 
-/* Sharers agree on IRQF_ONESHOT, in both orders, else -EBUSY (THREAD-3). */
+/* Sharers agree on IRQF_ONESHOT, in both orders, else -EBUSY (REQ-THREAD-3). */
 TEST(threaded_sharers_disagree_on_oneshot_busy)
 {
 	struct tworld before, after;
@@ -496,7 +495,7 @@ TEST(threaded_wake_runs_thread_fn_in_its_thread)
 	atomic_store(&g_ask_irq, 1);	/* CPU 0 dispatches nothing while the thread runs */
 	tasks0 = nr_tasks();
 	CHECK_EQ(request_threaded_irq(L1, primary, gate_thread, 0, "t", &dev_a), 0);
-	CHECK_EQ(nr_tasks(), tasks0 + 1);		/* started at the request (THREAD-8) */
+	CHECK_EQ(nr_tasks(), tasks0 + 1);		/* started at the request (REQ-THREAD-8) */
 	CHECK(thread_of(L1, 0) != 0U);
 	CHECK_EQ(handle_irq(L1), 0);
 	CHECK_EQ(synchronize_irq(L1), 0);
@@ -522,7 +521,7 @@ TEST(threaded_wake_runs_thread_fn_in_its_thread)
 }
 
 /* request_threaded_irq(irq, NULL, fn, IRQF_ONESHOT): the default primary wakes the thread at
- * every interrupt; the line is unmasked after the run (THREAD-2, ONESHOT-3). */
+ * every interrupt; the line is unmasked after the run (REQ-THREAD-2, REQ-ONESHOT-3). */
 TEST(threaded_default_primary_with_oneshot)
 {
 	reset();
@@ -564,7 +563,7 @@ TEST(wake_thread_without_thread_counts_handled)
 	CHECK_EQ(free_irq(L2, &dev_b), 0);
 }
 
-/* Wake-ups while a run is pending fold into one episode: one increment, one run (THREAD-7).
+/* Wake-ups while a run is pending fold into one episode: one increment, one run (REQ-THREAD-7).
  * The thread is held in its first run; five more interrupts make one episode, not five. */
 TEST(threaded_wakes_fold_into_one_run)
 {
@@ -597,7 +596,7 @@ TEST(threaded_wakes_fold_into_one_run)
 /* ==== the waits ==== */
 
 /* synchronize_irq (or disable_irq) waits for the running thread_fn, and its caller sees the
- * thread_fn's writes on return (THREAD-1, THREAD-4). */
+ * thread_fn's writes on return (REQ-THREAD-1, REQ-THREAD-4). */
 static void check_waits_for_thread(enum op op)
 {
 	struct call c;
@@ -628,7 +627,7 @@ TEST(threaded_synchronize_irq_waits_for_thread_fn) { check_waits_for_thread(OP_S
 TEST(threaded_disable_irq_waits_for_thread_fn) { check_waits_for_thread(OP_DISABLE); }
 
 /* synchronize_hardirq: -EINVAL for a bad line, 1 on an idle line, 0 while a thread episode is
- * active, without waiting for it; it still waits for a hard instance (THREAD-9). */
+ * active, without waiting for it; it still waits for a hard instance (REQ-THREAD-9). */
 static atomic_int hard_running, hard_release, hard_calls;
 static irqreturn_t hard_held_primary(void *dev_id)
 {
@@ -700,7 +699,7 @@ TEST(threaded_synchronize_hardirq_result_and_no_thread_wait)
 }
 
 /* disable_hardirq: disable_irq_nosync then synchronize_hardirq, its result; its errors leave
- * everything unchanged (THREAD-9, REQ-DEPTH-1, REQ-DEPTH-5). */
+ * everything unchanged (REQ-THREAD-9, REQ-DEPTH-1, REQ-DEPTH-5). */
 TEST(threaded_disable_hardirq)
 {
 	struct tworld before, after;
@@ -745,7 +744,7 @@ TEST(threaded_disable_hardirq)
 }
 
 /* From the line's own hard handler, synchronize_hardirq and disable_hardirq would wait for
- * themselves: -EDEADLK, warned, nothing changed (REQ-ERR-4, THREAD-9). */
+ * themselves: -EDEADLK, warned, nothing changed (REQ-ERR-4, REQ-THREAD-9). */
 static int hard_self_ret[3];
 static irqreturn_t hard_self_primary(void *dev_id)
 {
@@ -776,7 +775,7 @@ TEST(hardirq_waits_from_own_handler_refused)
 }
 
 /* free_irq waits for the line's thread episodes, the one counted while the thread ran
- * included, then stops the thread: its thread_fn never runs again (THREAD-6, THREAD-8). */
+ * included, then stops the thread: its thread_fn never runs again (REQ-THREAD-6, REQ-THREAD-8). */
 TEST(threaded_free_irq_waits_then_stops_thread)
 {
 	struct call c;
@@ -888,7 +887,7 @@ TEST(threaded_shared_with_plain_action)
 	CHECK_EQ(nr_tasks(), tasks0);
 }
 
-/* ==== calls from the line's own thread (THREAD-5) ==== */
+/* ==== calls from the line's own thread (REQ-THREAD-5) ==== */
 static int self_ret[12];
 static irqreturn_t self_thread(void *dev_id)
 {
@@ -948,7 +947,7 @@ TEST(threaded_self_wait_from_own_thread_refused)
 /*
  * A handler thread is no CPU and runs no hard handler: in it, get_irqfunc_irq is -ESRCH
  * (REQ-HANDLER-2) and a wait on another line is not a wait on itself (REQ-ERR-4 refuses only
- * from that line's handler, THREAD-5 only from its threads) -- whatever CPU 0 runs meanwhile.
+ * from that line's handler, REQ-THREAD-5 only from its threads) -- whatever CPU 0 runs meanwhile.
  * Here CPU 0 runs L2's handler while L1's thread asks; L2's handler ends by itself after a
  * while if nothing comes (the thread's synchronize_irq(L2) must wait for that end).
  */
@@ -999,7 +998,7 @@ TEST(thread_is_not_a_hard_handler_context)
 
 /* The line stays masked at the controller while the thread runs: an interrupt raised meanwhile
  * is held by the port, not dispatched, and delivered after the run, which unmasks the line
- * (ONESHOT-1, ONESHOT-3). */
+ * (REQ-ONESHOT-1, REQ-ONESHOT-3). */
 TEST(oneshot_line_masked_while_thread_runs)
 {
 	unsigned int bit;
@@ -1035,7 +1034,7 @@ TEST(oneshot_line_masked_while_thread_runs)
 }
 
 /* The line is masked BEFORE its primaries run: an interrupt taken by CPU 0 while CPU 1 runs
- * the primary is held by the port, not made PENDING for a replay (ONESHOT-1). */
+ * the primary is held by the port, not made PENDING for a replay (REQ-ONESHOT-1). */
 static atomic_int once_running, once_release, once_calls;
 static irqreturn_t block_once_primary(void *dev_id)
 {
@@ -1085,7 +1084,7 @@ TEST(oneshot_masked_before_primaries_run)
 
 /*
  * A thread that ends its run while a new run is pending keeps its mask bit: the line stays
- * masked until the pending run has run (ONESHOT-2, ONESHOT-3).  The pending run comes from an
+ * masked until the pending run has run (REQ-ONESHOT-2, REQ-ONESHOT-3).  The pending run comes from an
  * arrival the core got while the first run was under way -- on hardware, an instance's replay
  * pass of an interrupt taken before the mask; here a direct handle_irq.
  */
@@ -1118,7 +1117,7 @@ TEST(oneshot_bit_kept_while_run_pending)
 }
 
 /* Two ONESHOT sharers woken by one interrupt: the line is unmasked when the LAST of their
- * threads has run, never while one bit is set (ONESHOT-3). */
+ * threads has run, never while one bit is set (REQ-ONESHOT-3). */
 TEST(oneshot_shared_unmasked_after_last_thread)
 {
 	reset();
@@ -1146,7 +1145,7 @@ TEST(oneshot_shared_unmasked_after_last_thread)
 }
 
 /* A ONESHOT line whose primaries woke no thread is unmasked at the end of the instance
- * (ONESHOT-4): the next interrupt is delivered, not held. */
+ * (REQ-ONESHOT-4): the next interrupt is delivered, not held. */
 TEST(oneshot_no_wake_unmasked_at_end)
 {
 	reset();
@@ -1174,31 +1173,31 @@ int main(void)
 		printf("not ok 1 - attach main thread as CPU 0\n1..1\n");
 		return 1;
 	}
-	RUN_REQ(threaded_null_primary_without_oneshot_refused, "THREAD-2 REQ-ERR-2");
-	RUN_REQ(threaded_oneshot_without_thread_fn_refused, "THREAD-2 REQ-ERR-2");
+	RUN_REQ(threaded_null_primary_without_oneshot_refused, "REQ-THREAD-2 REQ-ERR-2");
+	RUN_REQ(threaded_oneshot_without_thread_fn_refused, "REQ-THREAD-2 REQ-ERR-2");
 	RUN_REQ(threaded_request_bad_arguments_refused,
 		"REQ-ERR-1 REQ-ERR-2 REQ-LIFECYCLE-2 REQ-LIFECYCLE-3 REQ-LIFECYCLE-6");
-	RUN_REQ(threaded_sharers_disagree_on_oneshot_busy, "THREAD-3 REQ-LIFECYCLE-2");
-	RUN_REQ(threaded_request_while_free_under_way_busy, "THREAD-6 REQ-LIFECYCLE-2");
-	RUN_REQ(threaded_wake_runs_thread_fn_in_its_thread, "THREAD-8 REQ-DISPATCH-5");
-	RUN_REQ(threaded_default_primary_with_oneshot, "THREAD-2 ONESHOT-3");
+	RUN_REQ(threaded_sharers_disagree_on_oneshot_busy, "REQ-THREAD-3 REQ-LIFECYCLE-2");
+	RUN_REQ(threaded_request_while_free_under_way_busy, "REQ-THREAD-6 REQ-LIFECYCLE-2");
+	RUN_REQ(threaded_wake_runs_thread_fn_in_its_thread, "REQ-THREAD-8 REQ-DISPATCH-5");
+	RUN_REQ(threaded_default_primary_with_oneshot, "REQ-THREAD-2 REQ-ONESHOT-3");
 	RUN_REQ(wake_thread_without_thread_counts_handled, "REQ-DISPATCH-5");
-	RUN_REQ(threaded_wakes_fold_into_one_run, "THREAD-7 THREAD-8");
-	RUN_REQ(threaded_synchronize_irq_waits_for_thread_fn, "THREAD-1 THREAD-4");
-	RUN_REQ(threaded_disable_irq_waits_for_thread_fn, "THREAD-1 THREAD-4 REQ-DEPTH-1");
+	RUN_REQ(threaded_wakes_fold_into_one_run, "REQ-THREAD-7 REQ-THREAD-8");
+	RUN_REQ(threaded_synchronize_irq_waits_for_thread_fn, "REQ-THREAD-1 REQ-THREAD-4");
+	RUN_REQ(threaded_disable_irq_waits_for_thread_fn, "REQ-THREAD-1 REQ-THREAD-4 REQ-DEPTH-1");
 	RUN_REQ(threaded_synchronize_hardirq_result_and_no_thread_wait,
-		"THREAD-9 REQ-SYNC-1 REQ-ERR-1");
-	RUN_REQ(threaded_disable_hardirq, "THREAD-9 REQ-DEPTH-1 REQ-DEPTH-5 REQ-ERR-1");
-	RUN_REQ(hardirq_waits_from_own_handler_refused, "REQ-ERR-4 THREAD-9");
-	RUN_REQ(threaded_free_irq_waits_then_stops_thread, "THREAD-6 THREAD-8 REQ-LIFECYCLE-5");
-	RUN_REQ(threaded_request_after_free_reuses_channel, "THREAD-6 REQ-LIFECYCLE-1");
+		"REQ-THREAD-9 REQ-SYNC-1 REQ-ERR-1");
+	RUN_REQ(threaded_disable_hardirq, "REQ-THREAD-9 REQ-DEPTH-1 REQ-DEPTH-5 REQ-ERR-1");
+	RUN_REQ(hardirq_waits_from_own_handler_refused, "REQ-ERR-4 REQ-THREAD-9");
+	RUN_REQ(threaded_free_irq_waits_then_stops_thread, "REQ-THREAD-6 REQ-THREAD-8 REQ-LIFECYCLE-5");
+	RUN_REQ(threaded_request_after_free_reuses_channel, "REQ-THREAD-6 REQ-LIFECYCLE-1");
 	RUN_REQ(threaded_shared_with_plain_action, "REQ-DISPATCH-4 REQ-LIFECYCLE-4");
-	RUN_REQ(threaded_self_wait_from_own_thread_refused, "THREAD-5 REQ-ERR-4 REQ-DEPTH-2");
-	RUN_REQ(thread_is_not_a_hard_handler_context, "REQ-HANDLER-2 REQ-ERR-4 THREAD-5");
-	RUN_REQ(oneshot_line_masked_while_thread_runs, "ONESHOT-1 ONESHOT-3");
-	RUN_REQ(oneshot_masked_before_primaries_run, "ONESHOT-1");
-	RUN_REQ(oneshot_bit_kept_while_run_pending, "ONESHOT-2 ONESHOT-3");
-	RUN_REQ(oneshot_shared_unmasked_after_last_thread, "ONESHOT-3");
-	RUN_REQ(oneshot_no_wake_unmasked_at_end, "ONESHOT-4");
+	RUN_REQ(threaded_self_wait_from_own_thread_refused, "REQ-THREAD-5 REQ-ERR-4 REQ-DEPTH-2");
+	RUN_REQ(thread_is_not_a_hard_handler_context, "REQ-HANDLER-2 REQ-ERR-4 REQ-THREAD-5");
+	RUN_REQ(oneshot_line_masked_while_thread_runs, "REQ-ONESHOT-1 REQ-ONESHOT-3");
+	RUN_REQ(oneshot_masked_before_primaries_run, "REQ-ONESHOT-1");
+	RUN_REQ(oneshot_bit_kept_while_run_pending, "REQ-ONESHOT-2 REQ-ONESHOT-3");
+	RUN_REQ(oneshot_shared_unmasked_after_last_thread, "REQ-ONESHOT-3");
+	RUN_REQ(oneshot_no_wake_unmasked_at_end, "REQ-ONESHOT-4");
 	return check_done();
 }

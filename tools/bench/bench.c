@@ -29,7 +29,7 @@
  * The wake OPs end every call with an episode owed to the action's thread.  After each call,
  * outside op_<OP> (not counted), main waits for it with synchronize_irq of the line, so every
  * call finds the run no longer pending and takes the whole wake-up path (a 0 -> 1 of
- * run_pending and a kick of a sleeping thread), never the fold of THREAD-7.  Their threaded
+ * run_pending and a kick of a sleeping thread), never the fold of REQ-THREAD-7.  Their threaded
  * lines are requested only when a wake OP runs: the other OPs run in a process without handler
  * threads, as before.  Timed (--time), a wake OP's figure includes that wait (the thread's run
  * and the return of synchronize_irq): a round trip, not the cost of handle_irq.

@@ -4,13 +4,16 @@
                                         and the protocol scenarios x variants x memory models
   python3 -m tools.model.matrix --cpus 4 --lines 2 --mm weak --variant v2
                                         one configuration (protocol rows)
+  python3 -m tools.model.matrix --threaded-cases
+                                        the threaded holds, a line each ([31-model-threaded])
   python3 -m tools.model.matrix --set quick --shard 1/2
                                         shard 1 of 2 of that matrix -> build/model/shards/
                                         quick-1-of-2.json (merge: tools/model/merge.py)
 
 Both sets also hold: the chain walk on a line of 2 sharers and its seeded bugs (REQ-DISPATCH-4),
 the ticket lock against the test-and-set lock (promela/ticket.pml, REQ-LOCK-2) and concurrent
-request_irq with its seeded bugs (promela/request.pml, REQ-LIFECYCLE-2); the full set adds the
+request_irq with its seeded bugs (promela/request.pml, REQ-LIFECYCLE-2), and the threaded
+protocol's holding runs (promela/threaded.pml, REQ-THREAD-*, REQ-ONESHOT-*); the full set adds the
 store-buffer depth / history saturation rows and their derived checks (REQ-MM-6).
 
 Each row is one pan run; the row passes when its result equals its expected result, and an
@@ -75,10 +78,15 @@ def _load_properties(path=PROPERTIES_FILE):
         if "variants" in p:
             probes[name]["variants"] = tuple(p["variants"])
     bugs = {name: (b["bug"], b["what"], b["violation"]) for name, b in d["chain_bugs"].items()}
-    return list(d["safety_requirements"]), props, probes, bugs
+    threaded = {}
+    for name, t in d.get("threaded", {}).items():
+        if t["search"] not in ("dfs", "fair"):
+            raise SystemExit(f"model: threaded {name}: search {t['search']!r} is not dfs or fair")
+        threaded[name] = dict(search=t["search"], d=list(t["defines"]), reqs=list(t["requirements"]))
+    return list(d["safety_requirements"]), props, probes, bugs, threaded
 
 
-SAFETY_REQS, PROPS, PROBES, CHAIN_BUGS = _load_properties()
+SAFETY_REQS, PROPS, PROBES, CHAIN_BUGS, THREADED = _load_properties()
 
 
 def expected(prop, variant, mm):
@@ -236,6 +244,28 @@ def small_rows(mms, bad_mms=MMS, full=True):
                              match=m.get("match", r"assertion violated"), ltl=False,
                              defines=d, file=os.path.join(PROMELA, m["file"])))
     return rows
+
+
+def threaded_rows(mms):
+    """The threaded protocol's holding runs (promela/threaded.pml; properties.yml `threaded`),
+    under each memory model: the same runs as [31-model-threaded]'s holds (run1 --dfs/--fair)."""
+    rows = []
+    for name, t in THREADED.items():
+        for mm in mms:
+            rows.append(dict(kind="threaded", name=name, variant="", memory_model=mm, config={},
+                             property=f"the threaded protocol, {name} ({'LTL under weak fairness' if t['search'] == 'fair' else 'every assertion'})",
+                             requirements=t["reqs"] + [MM_REQ[mm]], expected="hold",
+                             match=r"assertion violated", ltl=t["search"] == "fair",
+                             fair=t["search"] == "fair",
+                             defines=[f"MM_{mm.upper()}"] + t["d"],
+                             file=os.path.join(PROMELA, "threaded.pml")))
+    return rows
+
+
+def threaded_cases():
+    """[31-model-threaded]'s holding cases, one line each: NAME|IDS|--dfs or --fair|DEFINES."""
+    for name, t in THREADED.items():
+        print(f"{name}|{' '.join(t['reqs'])}|--{t['search']}|{' '.join(t['d'])}")
 
 
 # REQ-MM-6: the store-buffer depth and WEAK history saturate at the defaults (SBD=3, HIST=3):
@@ -532,6 +562,7 @@ def parse_options(opts):
             bad = MMS if name == "full" else ("sc",)
             rows += sharer_rows(SHARER_CONFIG[name], mms, bad)  # REQ-DISPATCH-4
             rows += small_rows(mms, bad, name == "full")        # REQ-LOCK-2, REQ-LIFECYCLE-2
+            rows += threaded_rows(mms)                          # REQ-THREAD-*, REQ-ONESHOT-*
             if name == "full":
                 rows += saturation_rows()                       # REQ-MM-6
                 rows += unbounded_rows()                        # REQ-MM-6, B1/B2 exact
@@ -707,7 +738,12 @@ def main():
     ap.add_argument("--shard", default=None, help="i/N: run the rows of shard i of N only")
     ap.add_argument("--out", default=None)
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--threaded-cases", action="store_true",
+                    help="print the threaded holds ([31-model-threaded] runs them) and exit")
     a = ap.parse_args()
+    if a.threaded_cases:
+        threaded_cases()
+        return 0
 
     # --- validate the user's values (REQ-ERR-7 spirit: clear message, nothing run) ---
     opts = {k: getattr(a, k) for k in OPTION_KEYS}

@@ -6,7 +6,8 @@ ones expected to kill it, and a campaign in which one of them ran and did not is
 COPY of the tree (build/mutants/<id>/tree; the working tree is never touched), and the real
 verification techniques run on that copy:
 
-  tests        C mutants: the copy's unit tests (make unit-tests; build/tests/unit, unit-steps)
+  tests        C mutants: the copy's unit tests (build/tests/unit, unit-steps, unit-thread) and
+               the lock checker
   conformance  C mutants: the copy's replay harnesses on the pristine model's schedules;
                model mutants: schedules from the copy's (mutated) model on the pristine C
   spin         model mutants: tools/model/run1.py of the copy on a fixed set of configurations
@@ -126,15 +127,16 @@ def first_fail(out, pats):
 
 
 def t_tests(tree):
-    rc, out = run_command(["make", "-s", "-j2", "build/tests/unit", "build/tests/unit-steps", "build/conformance/lockcheck"],
-                 tree, timeout=300)
+    progs = ("build/tests/unit", "build/tests/unit-steps", "build/tests/unit-thread",
+             "build/conformance/lockcheck")
+    rc, out = run_command(["make", "-s", "-j2"] + list(progs), tree, timeout=300)
     if rc:
         return "stillborn", "does not compile: " + first_fail(out, [r"error"])
-    for prog in ("build/tests/unit", "build/tests/unit-steps", "build/conformance/lockcheck"):
+    for prog in progs:
         rc, out = run_command([prog], tree, timeout=60)
         if rc:
             return "killed", "%s: %s" % (os.path.basename(prog), first_fail(out, [r"^not ok", r"TIMEOUT"]))
-    return "survived", "unit, step-order and lock tests pass"
+    return "survived", "unit, step-order, thread and lock tests pass"
 
 
 def schedules():

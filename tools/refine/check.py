@@ -7,8 +7,7 @@ What it checks (spec/refinement.md):
            IRQSYNC_FOR_EACH_STEP in the map's order) and of the model files' mtype (less the
            labels the map says are not steps); spec/steps.md's tables are the ones the map
            generates (tools/refine/steps.py), byte for byte; every requirement ID the map cites
-           is defined in spec/requirements.md, or is a draft ID of the page req_drafts names
-           (a table row `| ID |`)
+           is defined in spec/requirements.md
   C        every site of a step in the C (tools/refine/cside.py) is in a function the map names,
            every function the map names has one, and each site's accesses (op, object, memory
            order) are the map's; the port primitives' own bodies have the map's order; no
@@ -104,27 +103,12 @@ class Check:
     def requirements(self):
         text = open(os.path.join(self.root, "spec/requirements.md")).read()
         defined = set(re.findall(r"^### (REQ-[A-Z]+-\d+) ", text, re.M))
-        # draft IDs (req_drafts): defined by a table row `| ID | ...` of the design page that
-        # drafts them, until they enter spec/requirements.md as REQ-...
-        drafts = self.map.get("req_drafts") or {}
-        if drafts:
-            dtext = open(os.path.join(self.root, drafts["file"])).read()
-            pat = re.compile(drafts["pattern"])
-            found = {m for m in re.findall(r"^\| *([A-Z][A-Z0-9-]*-\d+) *\|", dtext, re.M)
-                     if pat.fullmatch(m)}
-            if not found:
-                self.fail("map", "req_drafts: %s has no table row of an ID matching %s"
-                          % (drafts["file"], drafts["pattern"]))
-            for d in sorted(found & defined):
-                self.fail("map", "req_drafts: %s is in spec/requirements.md too" % d)
-            defined |= found
         for s in self.map["steps"]:
             if not s.get("req"):
                 self.fail(s["step"], "the map cites no requirement")
             for r in s.get("req", []):
                 if r not in defined:
-                    self.fail(s["step"], "cites %s, not defined in spec/requirements.md%s" % (
-                        r, " nor as a draft ID of %s" % drafts["file"] if drafts else ""))
+                    self.fail(s["step"], "cites %s, not defined in spec/requirements.md" % r)
 
     # ---- the C side ----
     def c_access(self, a):

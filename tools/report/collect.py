@@ -198,9 +198,11 @@ def test_is_xfail(case):
 # report: their passing cases support no requirement — the model's support is model.json, the
 # proof's the goals spec/proof-goals.md lists — but their failures fail what they cite and their
 # expected failures show the method able to fail.
-TEST_GROUPS = ("foundation", "unit", "examples", "stress", "port", "cross", "conformance", "mutants")
+TEST_GROUPS = ("foundation", "unit", "compat", "examples", "stress", "port", "cross", "conformance",
+               "mutants")
 LINT_GROUPS = ("lint",)
-OTHER_GROUPS = {"model": "model", "proof": "proof", "refinement": "test", "report": "test"}
+OTHER_GROUPS = {"model": "model", "proof": "proof", "shipped": "proof", "refinement": "test",
+                "report": "test", "tooling": "test", "twins": "test"}
 
 
 def group_of(suite):

@@ -15,7 +15,7 @@
  *    return -IRQSYNC_EDEADLK there (REQ-ERR-4); disable_irq_nosync() and
  *    enable_irq() may;
  *  - they also wait for the line's handler threads, and return
- *    -IRQSYNC_EDEADLK from one of them (THREAD-5); synchronize_hardirq()
+ *    -IRQSYNC_EDEADLK from one of them (REQ-THREAD-5); synchronize_hardirq()
  *    and disable_hardirq() may be called from a thread;
  *  - every function returns 0 or a negative code of irqsync/errno.h and
  *    changes nothing when it fails.
@@ -124,12 +124,12 @@ int __must_check request_irq(unsigned int irq, irq_handler_t handler,
  *             interrupt until the thread_fn of every action it woke has run)
  * @name, @dev_id: as request_irq()
  *
- * The thread is started before the action can be called (THREAD-8): a wake-up is never
- * lost.  Repeated wake-ups before the thread runs fold into one run (THREAD-7).
+ * The thread is started before the action can be called (REQ-THREAD-8): a wake-up is never
+ * lost.  Repeated wake-ups before the thread runs fold into one run (REQ-THREAD-7).
  *
  * Return: as request_irq(), and -IRQSYNC_EINVAL for a NULL @handler without IRQF_ONESHOT
- * or IRQF_ONESHOT without @thread_fn (THREAD-2); -IRQSYNC_EBUSY when the line's sharers
- * disagree on IRQF_ONESHOT (THREAD-3) or the line's thread channel of a free_irq() still
+ * or IRQF_ONESHOT without @thread_fn (REQ-THREAD-2); -IRQSYNC_EBUSY when the line's sharers
+ * disagree on IRQF_ONESHOT (REQ-THREAD-3) or the line's thread channel of a free_irq() still
  * under way is not yet released; -IRQSYNC_ENOMEM when the port cannot start one more
  * thread.  State unchanged on every error.
  */
@@ -171,10 +171,10 @@ int __must_check request_threaded_irq(unsigned int irq, irq_handler_t handler,
  * the removed handler has stopped running on every CPU (REQ-LIFECYCLE-5),
  * and, as synchronize_irq(), after every thread episode of the line's
  * actions counted before it; then stops the removed action's thread, which
- * runs a wake-up it was owed first (THREAD-6).
+ * runs a wake-up it was owed first (REQ-THREAD-6).
  *
  * Return: 0; -IRQSYNC_EINVAL for a bad line; -IRQSYNC_EDEADLK from a
- * handler or a thread of @irq (THREAD-5); -IRQSYNC_ENOENT, with
+ * handler or a thread of @irq (REQ-THREAD-5); -IRQSYNC_ENOENT, with
  * IRQSYNC_WARN_FREE_UNKNOWN, when no action has @dev_id (REQ-ERR-3).
  */
 int free_irq(unsigned int irq, void *dev_id);
@@ -240,13 +240,13 @@ int enable_irq(unsigned int irq);
  * caller's earlier stores, with or without smp_mb() (REQ-SYNC-3, -4).
  *
  * With threaded actions it then waits for every thread episode of the
- * line counted before its locked re-check to end (THREAD-1), and their
- * writes are visible on return (THREAD-4); it sleeps in the port's wait
+ * line counted before its locked re-check to end (REQ-THREAD-1), and their
+ * writes are visible on return (REQ-THREAD-4); it sleeps in the port's wait
  * meanwhile.  Where the port can tell, it also waits while an interrupt of
- * the line is in flight at the controller (THREAD-10).
+ * the line is in flight at the controller (REQ-THREAD-10).
  *
  * Return: 0; -IRQSYNC_EINVAL for a bad line; -IRQSYNC_EDEADLK from a
- * handler or a thread of @irq (THREAD-5).
+ * handler or a thread of @irq (REQ-THREAD-5).
  */
 int synchronize_irq(unsigned int irq);
 
@@ -255,7 +255,7 @@ int synchronize_irq(unsigned int irq);
  * @irq: the line
  *
  * synchronize_irq()'s hard wait (REQ-SYNC-1..5) without the thread wait
- * nor the controller's in-flight report; never sleeps (THREAD-9).  May be
+ * nor the controller's in-flight report; never sleeps (REQ-THREAD-9).  May be
  * called from a thread of @irq.
  *
  * Return: 1 if no thread episode of the line was active at its last look,

@@ -1,4 +1,4 @@
-/* Bad: threaded requests the core refuses (spec/threaded.md section 1, draft THREAD-2).
+/* Bad: threaded requests the core refuses (spec/threaded.md section 1, REQ-THREAD-2).
  * Each "expect:" line must be reported by cocci/threaded-request: (a) a NULL primary
  * handler without IRQF_ONESHOT, (b) IRQF_ONESHOT without a thread function; the marker
  * says which (tests/suites/60-lint.sh checks the message of each kind). */

@@ -1,4 +1,4 @@
-/* Good: threaded requests the core accepts (spec/threaded.md section 1, draft THREAD-2),
+/* Good: threaded requests the core accepts (spec/threaded.md section 1, REQ-THREAD-2),
  * and one whose flags the rule cannot see. Nothing here may be reported. */
 #include <stddef.h>
 #include <irqsync/irqsync.h>

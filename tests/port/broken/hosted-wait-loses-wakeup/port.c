@@ -5,7 +5,7 @@
  * A wake that comes between the test and the announcement changes nothing the sleep looks at:
  * the waiter reads the already-bumped sequence and sleeps on it, though ready() would now be
  * true (port.h: "the port calls ready() only after the caller is announced as a waiter";
- * spec/threaded.md THREAD-8). A wait entered well before or well after the wake still
+ * spec/threaded.md REQ-THREAD-8). A wait entered well before or well after the wake still
  * returns. The port conformance suite must fail "wait/wake-after-a-state-change-is-never-lost"
  * -- by its watchdog, which wakes the forgotten waiter after about 3 s, not by a hang.
  */

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The SPIN model of threaded handlers (promela/threaded.pml, issue 25, spec/threaded.md; draft IDs
-# THREAD-n / ONESHOT-n, THREAD-10 proposed there): under SC, TSO and WEAK, every property holds on
-# the protocol (synchronize_irq extended to thread_fn [THREAD-1 THREAD-4 THREAD-10], folding and no
-# lost wake-up [THREAD-7 THREAD-8], synchronize_hardirq's result [THREAD-9], free_irq [THREAD-6],
-# the refusal from the line's own thread [THREAD-5], ONESHOT [ONESHOT-1 ONESHOT-3 ONESHOT-4], and
+# The SPIN model of threaded handlers (promela/threaded.pml, issue 25, spec/threaded.md;
+# REQ-THREAD-n / REQ-ONESHOT-n): under SC, TSO and WEAK, every property holds on
+# the protocol (synchronize_irq extended to thread_fn [REQ-THREAD-1 REQ-THREAD-4 REQ-THREAD-10], folding and no
+# lost wake-up [REQ-THREAD-7 REQ-THREAD-8], synchronize_hardirq's result [REQ-THREAD-9], free_irq [REQ-THREAD-6],
+# the refusal from the line's own thread [REQ-THREAD-5], ONESHOT [REQ-ONESHOT-1 REQ-ONESHOT-3 REQ-ONESHOT-4], and
 # the liveness claims under weak fairness), and every known-bad variant fails on its named
 # property: pan must report that assertion or claim, not just some error.  A run cut short
 # ("incomplete", run1 exit 3) fails its case either way: a holding case needs exit 0, an
@@ -39,17 +39,14 @@ xfail() {
 # (pan's messages, the assertion texts of promela/threaded.pml, are the killers' `expect`.)
 
 # ---- the protocol: every property holds ----
-hold sync-shared "THREAD-1 THREAD-4 THREAD-7 THREAD-8 THREAD-10 REQ-SYNC-1 REQ-LOCK-1" \
-  --dfs TH_SCEN=1 ARRIVALS=2
-hold sync-oneshot "THREAD-1 THREAD-4 THREAD-8 ONESHOT-1 ONESHOT-3 ONESHOT-4" \
-  --dfs TH_SCEN=1 ONESHOT=1 ARRIVALS=2
-hold hardirq "THREAD-9 REQ-SYNC-1" --dfs TH_SCEN=1 SYNC_HARD=1 ARRIVALS=2
-hold oneshot-2cpu "ONESHOT-1 ONESHOT-3 ONESHOT-4 THREAD-7 THREAD-8" --dfs TH_SCEN=2 ARRIVALS=3
-hold free "THREAD-6 THREAD-8" --dfs TH_SCEN=3
-hold self-refused "THREAD-5" --dfs TH_SCEN=4
-# liveness, weak fairness (the FIFO lock as ghost tickets; WEAK with eventual visibility)
-hold ltl-sync-returns "THREAD-8" --fair TH_SCEN=1 ARRIVALS=1 LTL_TERM MM_EVENTUAL ONLY_NONE
-hold ltl-pending-runs "THREAD-8" --fair TH_SCEN=2 ARRIVALS=3 LTL_PEND MM_EVENTUAL ONLY_NONE
+# (the list is promela/properties.yml `threaded`: the model matrix runs the same into model.json)
+if ! cases=$(python3 -m tools.model.matrix --threaded-cases) || [[ -z $cases ]]; then
+  t_fail "model/threaded-holds-listed" "python3 -m tools.model.matrix --threaded-cases gave no cases"
+fi
+while IFS='|' read -r name ids flag defs; do
+  # shellcheck disable=SC2086  # the defines split into words
+  hold "$name" "$ids" "$flag" $defs
+done <<<"$cases"
 
 # ---- known-bad variants: each fails on its named property ----
 # the thread counts its own episode (2.6.30, 3aa551c9b4c4): synchronize_irq misses a pending run
@@ -75,8 +72,8 @@ xfail threaded-dec-early bug-dec-early TH_SCEN=1 ONESHOT=1 BUG_DEC_EARLY=1 ARRIV
 # (they hold on SC and TSO, with every assertion on)
 xfail threaded-wait-relaxed bug-waiter-relaxed TH_SCEN=1 BUG_WAIT_RELAXED=1 ARRIVALS=1 ONLY_T4
 xfail threaded-dec-norel bug-dec-norelease TH_SCEN=1 BUG_DEC_NOREL=1 ARRIVALS=1 ONLY_T4
-MMS="sc tso" hold bug-waiter-relaxed-holds "THREAD-4" TH_SCEN=1 BUG_WAIT_RELAXED=1 ARRIVALS=1
-MMS="sc tso" hold bug-dec-norelease-holds "THREAD-4" TH_SCEN=1 BUG_DEC_NOREL=1 ARRIVALS=1
+MMS="sc tso" hold bug-waiter-relaxed-holds "REQ-THREAD-4" TH_SCEN=1 BUG_WAIT_RELAXED=1 ARRIVALS=1
+MMS="sc tso" hold bug-dec-norelease-holds "REQ-THREAD-4" TH_SCEN=1 BUG_DEC_NOREL=1 ARRIVALS=1
 # finalisation without the INPROGRESS wait (0b1adaa031a5): the thread unmasks inside another
 # CPU's instance, whose wake-up then runs the thread on an unmasked line
 xfail threaded-fin-nowait bug-fin-nowait TH_SCEN=2 BUG_FIN_NOWAIT=1 ARRIVALS=2 ONLY_OS_RUN
@@ -88,10 +85,10 @@ xfail threaded-stray-bit bug-stray-bit TH_SCEN=1 BUG_STRAY_BIT=1 ARRIVALS=1 ONLY
 xfail threaded-self-free bug-self-free TH_SCEN=4 BUG_SELF_FREE=1 ONLY_QUIET
 # a stopped thread exits with a counted, unrun episode (8707898e22fd), behind free_irq's hard-only
 # wait of 2018-2022: the counter stays at 1.  The same wait with the kernel's "run once more" holds,
-# and irqsync's free_irq (the whole line, THREAD-6) leaves the stop nothing to lose
+# and irqsync's free_irq (the whole line, REQ-THREAD-6) leaves the stop nothing to lose
 xfail threaded-stop bug-stop-unrun TH_SCEN=3 FREE_WAIT=1 BUG_STOP=1 ONLY_QUIET
-hold free-hardwait-runonce "THREAD-8" --dfs TH_SCEN=3 FREE_WAIT=1
-hold free-bug-stop-covered "THREAD-6 THREAD-8" --dfs TH_SCEN=3 BUG_STOP=1
+hold free-hardwait-runonce "REQ-THREAD-8" --dfs TH_SCEN=3 FREE_WAIT=1
+hold free-bug-stop-covered "REQ-THREAD-6 REQ-THREAD-8" --dfs TH_SCEN=3 BUG_STOP=1
 
 # ---- the other assertions shown able to fail (SC: their counterexample is memory-model free) ----
 xfail threaded-fin-nowait bug-fin-nowait-unmask-twice TH_SCEN=2 BUG_FIN_NOWAIT=1 ARRIVALS=2 ONLY_OS_ONCE

@@ -19,7 +19,9 @@ The rewrites (the model is coarser or finer than the C; each listed in refinemen
   sleep     under SC the model's announce (mm_mb) prints nothing: the C's S_THREADS_SLEEP mark
             before the port's wait is put between the first two reads of a wait
   fold      a T_WAKEUP after a folded wake-up (T_FOLD) goes: the C kicks only a new episode
-Usage: threaded.py --seeds N --out FILE [--harness BIN] [--json FILE]
+Usage: threaded.py [--tree DIR] --seeds N --out FILE [--harness BIN] [--json FILE]
+  --tree: the tree whose promela/ is simulated (default: this one); the harness replays, prints
+  one line per schedule and its summary; exit 1 when a schedule failed or none was made
 """
 import argparse, concurrent.futures as cf, json, os, re, shutil, subprocess, sys, tempfile
 
@@ -35,6 +37,7 @@ WORDS = {"STATUS": "status", "FLAG": "flag", "WORK": "work", "TACT": "tact", "AC
 
 
 def layout():
+    """The model's addresses of the words the harness compares (#define NAME n)."""
     src = open(os.path.join(PROMELA, "threaded.pml")).read()
     addr = {}
     for macro, word in WORDS.items():
@@ -171,12 +174,15 @@ def schedule(cfg, seed, addr, out):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tree", default=ROOT)
     ap.add_argument("--seeds", type=int, default=20)
     ap.add_argument("--out", required=True, help="the schedule file")
     ap.add_argument("--harness", help="replay the schedules with this binary")
     ap.add_argument("--json", help="write the summary here")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     a = ap.parse_args()
+    global PROMELA
+    PROMELA = os.path.join(os.path.abspath(a.tree), "promela")
     addr = layout()
     work = tempfile.mkdtemp(prefix="threaded-sched-")
     try:
@@ -218,7 +224,7 @@ def main():
         with open(a.json, "w") as f:
             json.dump(summary, f, indent=1)
     print(json.dumps({k: v for k, v in summary.items() if k != "failed"}))
-    if a.harness and summary["harness_rc"] != 0:
+    if not texts or (a.harness and summary["harness_rc"] != 0):
         sys.exit(1)
 
 

@@ -60,10 +60,12 @@ def mapped_control(work, gen, res, build="replay-v0"):
 
 def threaded(tree, work, seeds, res):
     """The threaded protocol (tests/conformance/threaded.py): SC simulations of
-    promela/threaded.pml replayed by replay-threaded; every one must conform."""
+    promela/threaded.pml replayed by replay-threaded, every one of which must conform, and the
+    known-bad variants' counterexamples mapped, every one without the race outcome."""
     t1 = time.time()
     r = subprocess.run([sys.executable, os.path.join(tree, "tests/conformance/threaded.py"), "--tree", tree,
                         "--seeds", str(seeds), "--out", os.path.join(work, "schedules.threaded"),
+                        "--mapped", os.path.join(work, "schedules.threaded-mapped"),
                         "--harness", os.path.join(work, "replay-threaded"),
                         "--json", os.path.join(work, "threaded.json")], capture_output=True, text=True)
     with open(os.path.join(work, "replay-threaded.log"), "w") as f:
@@ -73,12 +75,15 @@ def threaded(tree, work, seeds, res):
             t = json.load(f)
     except (OSError, ValueError):
         t = {}
-    m = re.search(r"replayed (\d+): ok (\d+), failed (\d+)", r.stdout)
-    res["threaded"] = dict(t, seconds=round(time.time() - t1, 1),
-                           conforming=int(m.group(2)) if m else 0)
+    m = re.search(r"replayed (\d+): ok (\d+), mapped (\d+), failed (\d+)", r.stdout)
+    n, ok, mapped, failed = map(int, m.groups()) if m else (0, 0, 0, 0)
+    res["threaded"] = dict(t, seconds=round(time.time() - t1, 1), conforming=ok,
+                           mapped_no_race=mapped)
     res["failed"] += t.get("failed", [])[:20]
     print("threaded: %s" % (m.group(0) if m else "the replay did not finish"))
-    if r.returncode != 0 or not m or m.group(1) != m.group(2) or int(m.group(1)) != t.get("schedules", -1):
+    # every simulation conforms, every mapped counterexample ends without the race outcome
+    if r.returncode != 0 or not m or failed or ok != t.get("schedules", -1) or \
+            mapped != t.get("mapped_schedules", -1) or mapped == 0:
         print((r.stdout + r.stderr)[-1500:])
         print("conformance: the threaded replay failed")
         return 1

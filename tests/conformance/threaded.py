@@ -19,7 +19,7 @@ The rewrites (the model is coarser or finer than the C; each listed in refinemen
   sleep     under SC the model's announce (mm_mb) prints nothing: the C's S_THREADS_SLEEP mark
             before the port's wait is put between the first two reads of a wait
   fold      a T_WAKEUP after a folded wake-up (T_FOLD) goes: the C kicks only a new episode
-Usage: threaded.py [--tree DIR] --seeds N --out FILE [--harness BIN] [--json FILE]
+Usage: threaded.py [--tree DIR] --seeds N --out FILE [--mapped FILE] [--harness BIN] [--json FILE]
   --tree: the tree whose promela/ is simulated (default: this one); the harness replays, prints
   one line per schedule and its summary; exit 1 when a schedule failed or none was made
 """
@@ -63,6 +63,58 @@ def configs():
         out.append(dict(name=name, defines=r["defines"], scen=scen, oneshot=int(oneshot),
                         sharers=1 if oneshot else 2, reqs=r["requirements"]))
     return out
+
+
+# Mapped replays (replay_threaded.c, mode=mapped): the counterexample of each known-bad model
+# variant whose bug C can have, under SC, in the configuration [31-model-threaded] runs it in
+# (its xfail line); the variant's switch is its twin's `defines` (twins/catalog.yml).  The
+# shipped C must follow it without the race outcome; the C mutant with the same bug (the last
+# column, a campaign mutant of the catalog) must show it ([80-conformance], the control).
+# Left out: the early wake-up (68775ca79af3: the port's start-up, the harness's here), the
+# waits from the line's own thread (the C refuses them before any step), the WEAK-only ones,
+# and synchronize_hardirq used for synchronize_irq (a driver's bug, not the core's).
+MAPPED = [
+    ("threaded-self-count", ["TH_SCEN=1", "ARRIVALS=1", "ONLY_T1"], "c-thread-counts-itself"),
+    ("threaded-count-after", ["TH_SCEN=1", "ARRIVALS=1", "ONLY_QUIET"], "c-count-after-raise"),
+    ("threaded-fold-nowake", ["TH_SCEN=1", "ARRIVALS=2", "ONLY_QUIET"], "c-fold-nowake"),
+    ("threaded-inflight", ["TH_SCEN=1", "ARRIVALS=1", "ONLY_HARD"], "c-inflight-ignored"),
+    ("threaded-dec-early", ["TH_SCEN=1", "ONESHOT=1", "ARRIVALS=1", "ONLY_T1"], "c-uncount-before-finalisation"),
+    ("threaded-fin-nowait", ["TH_SCEN=2", "ARRIVALS=2", "ONLY_OS_RUN"], "c-finalise-without-inprogress-wait"),
+    ("threaded-no-unmask", ["TH_SCEN=2", "ARRIVALS=2", "ONLY_QUIET"], "c-no-unmask-when-not-woken"),
+    ("threaded-stray-bit", ["TH_SCEN=1", "ARRIVALS=1", "ONLY_QUIET"], "c-stray-mask-bit"),
+    ("threaded-stop", ["TH_SCEN=3", "FREE_WAIT=1", "ONLY_QUIET"], None),
+]
+
+
+def twin_defines(twin):
+    import yaml
+    with open(os.path.join(ROOT, "twins", "catalog.yml")) as f:
+        for t in yaml.safe_load(f)["twins"]:
+            if t.get("id") == twin:
+                return t["defines"]
+    sys.exit(f"threaded.py: no twin {twin} in twins/catalog.yml")
+
+
+def counterexample(twin, conf, work):
+    """The shortest counterexample (BFS) of the variant under SC: spin -t's output."""
+    sys.path.insert(0, ROOT)
+    from tools.model import pan
+    defines = ["MM_SC"] + conf + twin_defines(twin)
+    d = os.path.join(work, "pan-" + twin)
+    res = pan.run(d, os.path.join(PROMELA, "threaded.pml"), defines,
+                  ["-DMEMLIM=4096", "-DSAFETY", "-DBFS"], ["-m2000000"], timeout=600)
+    result, detail = pan.verdict(res) if "fatal" not in res else ("fatal", res["fatal"])
+    if result != "violate" or not res.get("trail_file"):
+        raise RuntimeError(f"{twin}: no counterexample ({result}: {detail})")
+    for f in os.listdir(PROMELA):     # spin -t needs the model's includes beside the trail
+        src = os.path.join(PROMELA, f)
+        if not os.path.exists(os.path.join(d, f)):
+            (shutil.copytree if os.path.isdir(src) else shutil.copy)(src, os.path.join(d, f))
+    r = subprocess.run(["spin", "-t", "-k", res["trail_file"]] + ["-D" + x for x in defines] + ["threaded.pml"],
+                       cwd=d, capture_output=True, text=True, timeout=120)
+    if "STEP" not in r.stdout:
+        raise RuntimeError(f"{twin}: spin -t printed no step: {r.stdout[-400:]}")
+    return r.stdout, detail
 
 
 def simulate(cfg, seed, work):
@@ -157,6 +209,19 @@ def rewrite(steps):
     return res
 
 
+def mapped_schedule(twin, conf, mutant, addr, out):
+    steps, _ = parse(out, addr)
+    d = dict(x.split("=", 1) if "=" in x else (x, "1") for x in conf)
+    scen = {"1": "hard" if d.get("SYNC_HARD") == "1" else "sync", "2": "oneshot", "3": "free"}[d["TH_SCEN"]]
+    oneshot = int(d.get("ONESHOT") == "1" or scen == "oneshot")
+    lines = [f"schedule trail/{twin}/sc" + (f" (C twin {mutant})" if mutant else ""),
+             f"config scen={scen} oneshot={oneshot} sharers={1 if oneshot else 2} mode=mapped"]
+    for s in rewrite(steps):
+        lines.append(" ".join(["S", str(s["agent"]), s["step"]] + ([f"w={s['w']}"] if "w" in s else [])))
+    lines.append("end")
+    return "\n".join(lines) + "\n"
+
+
 def schedule(cfg, seed, addr, out):
     steps, final = parse(out, addr)
     mem = {w: final.get(("mem", a)) for a, w in addr.items()}
@@ -176,11 +241,25 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tree", default=ROOT)
     ap.add_argument("--seeds", type=int, default=20)
-    ap.add_argument("--out", required=True, help="the schedule file")
+    ap.add_argument("--out", help="the schedule file (required but with --list-mapped)")
     ap.add_argument("--harness", help="replay the schedules with this binary")
     ap.add_argument("--json", help="write the summary here")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--list-mapped", action="store_true", help="print TWIN|C MUTANT|ITS SOURCE "
+                    "for each mapped counterexample with a C twin, and exit")
+    ap.add_argument("--mapped", metavar="FILE", help="also write the mapped counterexamples here "
+                    "(replayed with --harness after the simulations)")
     a = ap.parse_args()
+    if a.list_mapped:
+        import yaml
+        with open(os.path.join(ROOT, "twins", "catalog.yml")) as f:
+            src = {t["id"]: t["edit"]["file"] for t in yaml.safe_load(f)["twins"] if "edit" in t}
+        for twin, _, mutant in MAPPED:
+            if mutant:
+                print(f"{twin}|{mutant}|{src[mutant]}")
+        return
+    if not a.out:
+        ap.error("--out is required")
     global PROMELA
     PROMELA = os.path.join(os.path.abspath(a.tree), "promela")
     addr = layout()
@@ -210,11 +289,24 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     with open(a.out, "w") as f:
         f.writelines(texts)
+    mapped_texts = []
+    if a.mapped:
+        work = tempfile.mkdtemp(prefix="threaded-cex-")
+        try:
+            with cf.ThreadPoolExecutor(a.jobs) as ex:
+                for (twin, conf, mutant), (out, detail) in zip(MAPPED, ex.map(
+                        lambda m: counterexample(m[0], m[1], work), MAPPED)):
+                    mapped_texts.append(mapped_schedule(twin, conf, mutant, addr, out))
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        with open(a.mapped, "w") as f:
+            f.writelines(mapped_texts)
     summary = dict(configs=[c["name"] for c in configs()], schedules=len(texts), cut=cut,
-                   model_steps=nsteps, memory_model="sc")
+                   model_steps=nsteps, memory_model="sc", mapped_schedules=len(mapped_texts),
+                   mapped_twins=[m[0] for m in MAPPED] if a.mapped else [])
     if a.harness:
-        with open(a.out) as f:
-            r = subprocess.run([a.harness], stdin=f, capture_output=True, text=True, timeout=1800)
+        r = subprocess.run([a.harness], input="".join(texts + mapped_texts), capture_output=True,
+                           text=True, timeout=1800)
         sys.stdout.write(r.stdout)
         sys.stderr.write(r.stderr)
         summary.update(harness_rc=r.returncode,

@@ -64,7 +64,7 @@ def threaded(tree, work, seeds, res):
     known-bad variants' counterexamples mapped, every one without the race outcome."""
     t1 = time.time()
     r = subprocess.run([sys.executable, os.path.join(tree, "tests/conformance/threaded.py"), "--tree", tree,
-                        "--seeds", str(seeds), "--out", os.path.join(work, "schedules.threaded"),
+                        "--seeds", str(3 * seeds), "--out", os.path.join(work, "schedules.threaded"),
                         "--mapped", os.path.join(work, "schedules.threaded-mapped"),
                         "--harness", os.path.join(work, "replay-threaded"),
                         "--json", os.path.join(work, "threaded.json")], capture_output=True, text=True)

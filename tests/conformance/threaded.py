@@ -18,7 +18,10 @@ The rewrites (the model is coarser or finer than the C; each listed in refinemen
             model's S_RETURN goes; an S_CHIP after a re-check that saw INPROGRESS goes
   sleep     under SC the model's announce (mm_mb) prints nothing: the C's S_THREADS_SLEEP mark
             before the port's wait is put between the first two reads of a wait
-  fold      a T_WAKEUP after a folded wake-up (T_FOLD) goes: the C kicks only a new episode
+  fold      a T_WAKEUP after a folded wake-up (T_FOLD) goes: the C kicks only a new episode; the
+            model's thread, woken by it alone, tests run_pending and sleeps again: that test
+            and sleep go too (a schedule where it took a run before its kick is not replayable:
+            counted as `unreplayable`, at most UNREPLAYABLE_CAP per run)
 Usage: threaded.py [--tree DIR] --seeds N --out FILE [--mapped FILE] [--harness BIN] [--json FILE]
   --tree: the tree whose promela/ is simulated (default: this one); the harness replays, prints
   one line per schedule and its summary; exit 1 when a schedule failed or none was made
@@ -30,6 +33,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 PROMELA = os.path.join(ROOT, "promela")
 STEP_RE = re.compile(r"^\s*STEP (\d+) ([A-Z_]+)(?: addr=(\d+) val=(\d+))?\s*$")
 VAR_RE = re.compile(r"^\s+(\w+)(?:\[(\d+)\])? = (-?\d+)\s*$")
+# Simulations whose model thread takes a run before the C would have kicked it (the fold
+# rewrite): not replayable, named in the summary; more than this many in one run fail it.
+UNREPLAYABLE_CAP = 3
 MERGE = {"T_WAKE", "D_CLEAR_INPROGRESS", "T_FIN_CHECK", "T_FIN_CLEAR", "FREE_UNLINK"}
 # the model's words (promela/threaded.pml, read by layout()) -> the harness's names
 WORDS = {"STATUS": "status", "FLAG": "flag", "WORK": "work", "TACT": "tact", "ACT": "act",
@@ -201,6 +207,30 @@ def rewrite(steps):
         elif n != "S_THREADS_SLEEP":
             reads.pop(a, None)
         res.append(s)
+    # fold, the thread's side: the folded T_WAKEUP (gone) may have woken the model's thread, which
+    # then tests run_pending again (T_RUN) and sleeps (T_SLEEP): the C's thread, not kicked,
+    # sleeps on.  A test after a sleep with no kick or stop kept since the thread's last test
+    # goes with its T_SLEEP when it finds nothing; when it takes a run (the model's thread took a
+    # run raised before its kick) the C cannot follow: the schedule is dropped (None, counted)
+    out, res, woken, last, i = res, [], True, None, 0
+    while i < len(out):
+        s = out[i]
+        if s["agent"] == 2 and s["step"] == "T_RUN":
+            if last == "T_SLEEP" and not woken:
+                nxt = next((t["step"] for t in out[i + 1:] if t["agent"] == 2), None)
+                if nxt != "T_SLEEP":
+                    return None
+                j = next(k for k in range(i + 1, len(out)) if out[k]["agent"] == 2)
+                out = out[:j] + out[j + 1:]
+                i += 1
+                continue
+            woken = False
+        elif s["step"] in ("T_WAKEUP", "T_STOP"):
+            woken = True
+        if s["agent"] == 2:
+            last = s["step"]
+        res.append(s)
+        i += 1
     # the primary's answer: IRQ_WAKE_THREAD when the pass counts or wakes (T_COUNT / T_WAKE next)
     for i, s in enumerate(res):
         if s["step"] == "D_HANDLER":
@@ -216,7 +246,10 @@ def mapped_schedule(twin, conf, mutant, addr, out):
     oneshot = int(d.get("ONESHOT") == "1" or scen == "oneshot")
     lines = [f"schedule trail/{twin}/sc" + (f" (C twin {mutant})" if mutant else ""),
              f"config scen={scen} oneshot={oneshot} sharers={1 if oneshot else 2} mode=mapped"]
-    for s in rewrite(steps):
+    rw = rewrite(steps)
+    if rw is None:
+        raise RuntimeError(f"{twin}: the counterexample cannot be mapped (a run taken before its kick)")
+    for s in rw:
         lines.append(" ".join(["S", str(s["agent"]), s["step"]] + ([f"w={s['w']}"] if "w" in s else [])))
     lines.append("end")
     return "\n".join(lines) + "\n"
@@ -227,7 +260,10 @@ def schedule(cfg, seed, addr, out):
     mem = {w: final.get(("mem", a)) for a, w in addr.items()}
     lines = [f"schedule threaded/{cfg['name']}/sc/seed{seed}",
              f"config scen={cfg['scen']} oneshot={cfg['oneshot']} sharers={cfg['sharers']}"]
-    for s in rewrite(steps):
+    rw = rewrite(steps)
+    if rw is None:
+        return None, len(steps)
+    for s in rw:
         extra = ([f"w={s['w']}"] if "w" in s else []) + [f"{w}={v}" for w, v in s["chk"]]
         lines.append(" ".join(["S", str(s["agent"]), s["step"]] + extra))
     x = " ".join(f"{w}={v}" for w, v in mem.items() if v is not None)
@@ -268,7 +304,7 @@ def main():
         shutil.copytree(PROMELA, os.path.join(work, "p"))
         pdir = os.path.join(work, "p")
         jobs = [(c, s) for c in configs() for s in range(1, a.seeds + 1)]
-        texts, cut, nsteps = [], 0, 0
+        texts, cut, nsteps, unreplayable = [], 0, 0, []
 
         def one(job):
             c, s = job
@@ -283,6 +319,9 @@ def main():
                     cut += 1
                     continue
                 t, n = schedule(c, s, addr, out)
+                if t is None:
+                    unreplayable.append(f"{c['name']}/seed{s}")
+                    continue
                 texts.append(t)
                 nsteps += n
     finally:
@@ -301,7 +340,11 @@ def main():
             shutil.rmtree(work, ignore_errors=True)
         with open(a.mapped, "w") as f:
             f.writelines(mapped_texts)
+    if len(unreplayable) > UNREPLAYABLE_CAP:
+        sys.exit(f"threaded.py: {len(unreplayable)} simulations not replayable, more than the cap of "
+                 f"{UNREPLAYABLE_CAP}: {', '.join(unreplayable)}")
     summary = dict(configs=[c["name"] for c in configs()], schedules=len(texts), cut=cut,
+                   unreplayable=unreplayable,
                    model_steps=nsteps, memory_model="sc", mapped_schedules=len(mapped_texts),
                    mapped_twins=[m[0] for m in MAPPED] if a.mapped else [])
     if a.harness:

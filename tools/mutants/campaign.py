@@ -157,7 +157,7 @@ def threaded_schedules(tree, out, mapped=False):
     """The threaded protocol's SC schedules of @tree's model (tests/conformance/threaded.py),
     and with @mapped its known-bad variants' counterexamples (in out + "-mapped")."""
     rc, text = run_command([sys.executable, os.path.join(ROOT, "tests/conformance/threaded.py"), "--tree", tree,
-                            "--seeds", "20", "--out", out] + (["--mapped", out + "-mapped"] if mapped else []),
+                            "--seeds", "60", "--out", out] + (["--mapped", out + "-mapped"] if mapped else []),
                            ROOT, timeout=600)
     if rc:
         raise RuntimeError("cannot generate the threaded schedules: " + text[-500:])

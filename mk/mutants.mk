@@ -36,7 +36,16 @@ $(CONF_DIR)/lockcheck: tests/conformance/lockcheck.c $(CONF_DIR)/lib-v2/libirqsy
 	$(CC) $(CONF_CFLAGS) $(IRQSYNC_CPPFLAGS) -Isrc/core $< $(CONF_DIR)/lib-v2/libirqsync.a \
 	  $(IRQSYNC_HOST_LIBS) -o $@
 
-CONF_BINS := $(CONF_DIR)/replay-v0 $(CONF_DIR)/replay-v1 $(CONF_DIR)/replay-v2 $(CONF_DIR)/lockcheck
+# The threaded protocol's harness (tests/conformance/replay_threaded.c) is its own port: it links
+# the shipped core's objects of lib-v2 (hooks on), not the hosted port.
+CONF_CORE_OBJS = $(filter $(CONF_DIR)/lib-v2/obj/core/%,$(call irqsync_lib_objs,$(CONF_DIR)/lib-v2,hosted))
+$(CONF_DIR)/replay-threaded: tests/conformance/replay_threaded.c $(CONF_DIR)/lib-v2/libirqsync.a $(IRQSYNC_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CONF_CFLAGS) $(IRQSYNC_CPPFLAGS) -Isrc/core -Isrc/port $< $(CONF_CORE_OBJS) \
+	  $(IRQSYNC_HOST_LIBS) -o $@
+
+CONF_BINS := $(CONF_DIR)/replay-v0 $(CONF_DIR)/replay-v1 $(CONF_DIR)/replay-v2 $(CONF_DIR)/lockcheck \
+             $(CONF_DIR)/replay-threaded
 
 # The default `make` shows model ↔ code conformance as fresh evidence (mk/report.mk turns an
 # optional producer's target in ALL_TARGETS into its stamped `evidence-conformance` run).

@@ -13,8 +13,9 @@ then the control: replay-v0 on the same mapped schedules, each of which must sho
 outcome.  Writes a JSON summary, prints one line per variant and the total, and exits 1 if any
 schedule failed (a gap beyond the harness's gap cap is a failure, spec/conformance.md), if a
 replay exited non-zero, if a v0/v1 counterexample trail was not reproduced on its own build,
-if a mapped schedule passed on v2 without a locked re-check or did not show the race on v0, or
-if fewer than --min schedules were replayed.
+if a mapped schedule passed on v2 without a locked re-check or did not show the race on v0, if a
+schedule of the threaded protocol (tests/conformance/threaded.py, BUILD/conformance/replay-threaded)
+failed, or if fewer than --min schedules were replayed.
 """
 import argparse, json, os, re, subprocess, sys, time
 
@@ -53,6 +54,38 @@ def mapped_control(work, gen, res, build="replay-v0"):
     print("control (%s): the race outcome on %d of %d mapped schedules" % (build, race, n))
     if n == 0 or race != n:
         print("conformance: the control (%s) shows the race on %d of %d mapped schedules" % (build, race, n))
+        return 1
+    return 0
+
+
+def threaded(tree, work, seeds, res):
+    """The threaded protocol (tests/conformance/threaded.py): SC simulations of
+    promela/threaded.pml replayed by replay-threaded, every one of which must conform, and the
+    known-bad variants' counterexamples mapped, every one without the race outcome."""
+    t1 = time.time()
+    r = subprocess.run([sys.executable, os.path.join(tree, "tests/conformance/threaded.py"), "--tree", tree,
+                        "--seeds", str(3 * seeds), "--out", os.path.join(work, "schedules.threaded"),
+                        "--mapped", os.path.join(work, "schedules.threaded-mapped"),
+                        "--harness", os.path.join(work, "replay-threaded"),
+                        "--json", os.path.join(work, "threaded.json")], capture_output=True, text=True)
+    with open(os.path.join(work, "replay-threaded.log"), "w") as f:
+        f.write(r.stdout + r.stderr)
+    try:
+        with open(os.path.join(work, "threaded.json")) as f:
+            t = json.load(f)
+    except (OSError, ValueError):
+        t = {}
+    m = re.search(r"replayed (\d+): ok (\d+), mapped (\d+), failed (\d+)", r.stdout)
+    n, ok, mapped, failed = map(int, m.groups()) if m else (0, 0, 0, 0)
+    res["threaded"] = dict(t, seconds=round(time.time() - t1, 1), conforming=ok,
+                           mapped_no_race=mapped)
+    res["failed"] += t.get("failed", [])[:20]
+    print("threaded: %s" % (m.group(0) if m else "the replay did not finish"))
+    # every simulation conforms, every mapped counterexample ends without the race outcome
+    if r.returncode != 0 or not m or failed or ok != t.get("schedules", -1) or \
+            mapped != t.get("mapped_schedules", -1) or mapped == 0:
+        print((r.stdout + r.stderr)[-1500:])
+        print("conformance: the threaded replay failed")
         return 1
     return 0
 
@@ -136,6 +169,8 @@ def main():
         print("v%d: replayed %d, conforming %d, documented gaps %s, mapped without race %d, failed %d, "
               "trails reproduced %d/%d" % (v, n, ok, gaps or "{}", mapped, failed, reproduced, trails_here))
     bad += mapped_control(work, gen, res)
+    bad += threaded(tree, work, a.seeds, res)
+    total += res["threaded"].get("schedules", 0)
     res["total"] = total
     res["seconds"] = round(time.time() - t0, 1)
     res["seconds_generate"] = round(t_gen, 1)

@@ -6,7 +6,8 @@
 # number per run (spec/conformance.md); every v0/v1 counterexample is replayed on v2 as a mapped
 # schedule that must end without the race outcome (and on v0, which must show it); SYNC-2 runs
 # and WEAK counterexamples are replayed with their words and buffers emulated; the shipped
-# library carries no step hook.  Budget: <= 3 min on an idle 2-core host (about 2 min CPU).
+# library carries no step hook; the threaded protocol's SC schedules replay on the C (and fail on
+# its mutants).  Budget: <= 3 min on an idle 2-core host (about 2 min CPU).
 source tests/lib.sh
 
 t_run "conformance/build [REQ-IMPL-3]" make -s -j2 conformance-bins lib
@@ -163,6 +164,53 @@ cap_exceeded() { gap_copies $(($(spec_cap) + 1)) | $R/replay-v2; }
 t_run_fail "conformance/gap-cap-exceeded-fails [REQ-TCB-1]" \
   "FAIL hand/chain-snapshot-gap-v2 .*: gap $(($(spec_cap) + 1)) of this run, more than the cap of $(spec_cap) " cap_exceeded
 
+# The threaded protocol (tests/conformance/replay_threaded.c, refinement.md "Threaded
+# schedules"): a hand schedule from SPIN conforms; the same edited shows each way the harness
+# fails: a thread that runs unwoken, a value the C does not leave, another end state.
+RT=$R/replay-threaded
+t_run "conformance/threaded-hand-sync-sc [REQ-IMPL-3 REQ-THREAD-1 REQ-THREAD-8]" \
+  sh -c "$RT <$sched/threaded-sync-sc.sched"
+t_run_fail "conformance/threaded-run-unwoken-fails [REQ-IMPL-3 REQ-TCB-1]" \
+  "FAIL hand/threaded-run-before-wakeup: the model's thread is woken \(it takes T_RUN\), the C's is asleep" \
+  sh -c "$RT <$sched/threaded-run-before-wakeup.sched"
+t_run_fail "conformance/threaded-bad-read-fails [REQ-IMPL-3 REQ-TCB-1]" \
+  "FAIL hand/threaded-bad-read: after S_THREADS by agent 0: tact is 1 in the C, 0 in the model" \
+  sh -c "$RT <$sched/threaded-bad-read.sched"
+t_run_fail "conformance/threaded-bad-end-state-fails [REQ-IMPL-3 REQ-TCB-1]" \
+  "FAIL hand/threaded-bad-end-state: end state: work: model 3, C 2" \
+  sh -c "$RT <$sched/threaded-bad-end-state.sched"
+
+# The threaded replay on the C mutants of twins/catalog.yml with a killer here: replay-threaded
+# linked with the mutant's object (its catalog edit, exactly once), on SPIN's threaded schedules.
+TSCHED=$R/schedules.threaded-mutants MSCHED=$R/schedules.threaded-mutants-mapped
+t_run "conformance/threaded-schedules-for-the-mutants [REQ-IMPL-3]" \
+  python3 tests/conformance/threaded.py --seeds "${CONF_SEEDS:-20}" --out "$TSCHED" --mapped "$MSCHED"
+threaded_mutant() {   # ID SOURCE SCHEDULES
+  local id=$1 src=$2 sched_file=$3 dir=$R/mutant-$1 obj cmd
+  obj=$R/lib-v2/obj/${src#src/}; obj=${obj%.c}.o
+  mkdir -p "$dir" && [[ -s $sched_file ]] || return 3
+  python3 -m tools.twins edit "$id" "$dir/$(basename "$src")" >/dev/null || return 3
+  cmd=$(make -n -W "$src" "$obj" | grep -F -- "-o $obj")
+  [[ -n $cmd ]] || { echo "make -n shows no compile command for $obj"; return 3; }
+  cmd=${cmd//$src/$dir/$(basename "$src") -I$(dirname "$src")}
+  eval "${cmd//-o $obj/-o $dir/$(basename "$obj")}" || return 3
+  cmd=$(make -n -W tests/conformance/replay_threaded.c $RT | sed -e :a -e '/\\$/N; s/\\\n//; ta' |
+        grep -F -- "-o $RT")
+  [[ $cmd == *"$obj"* ]] || { echo "make -n shows no link of $RT with $obj"; return 3; }
+  cmd=${cmd//$obj/$dir/$(basename "$obj")}
+  eval "${cmd//-o $RT/-o $dir/replay-threaded}" || return 3
+  "$dir/replay-threaded" <"$sched_file"
+}
+T_TWIN_ONLY=threaded-replay t_twin c-thread-exits-counted threaded_mutant c-thread-exits-counted src/core/thread.c "$TSCHED"
+T_TWIN_ONLY=threaded-replay t_twin c-no-unmask-when-not-woken threaded_mutant c-no-unmask-when-not-woken src/core/thread.c "$TSCHED"
+T_TWIN_ONLY=threaded-replay t_twin c-stray-mask-bit threaded_mutant c-stray-mask-bit src/core/manage.c "$TSCHED"
+# Mapped replays (refinement.md, "Threaded schedules"): each known-bad model variant's
+# counterexample, which the shipped C follows without the race outcome (run.py, below), shows
+# the race on the C mutant with the same bug: the mapped replay can fail.
+while IFS='|' read -r twin mutant src; do
+  T_TWIN_ONLY=threaded-mapped t_twin "$mutant" threaded_mutant "$mutant" "$src" "$MSCHED"
+done < <(python3 tests/conformance/threaded.py --list-mapped)
+
 # The ticket lock through the hooks: the one thing the replay cannot contend (REQ-LOCK-1/2).
 t_tap "conformance/lockcheck" $R/lockcheck
 
@@ -208,6 +256,20 @@ print("REQ-SYNC-2 simulations replayed:", n)
 sys.exit(0 if n > 0 else 1)
 PY
   }
+  threaded_runs() { python3 - "$CONF_JSON" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1])).get("threaded", {})
+want = {"sync-shared", "sync-oneshot", "hardirq", "oneshot-2cpu", "free"}
+print("threaded: %s schedules of %s (%s model steps), %s conforming, %s cut" % (t.get("schedules"),
+      ", ".join(t.get("configs", [])), t.get("model_steps"), t.get("conforming"), t.get("cut")))
+print("mapped counterexamples without the race outcome: %s of %s (%s)" % (t.get("mapped_no_race"),
+      t.get("mapped_schedules"), ", ".join(t.get("mapped_twins", []))))
+sys.exit(0 if want <= set(t.get("configs", [])) and t.get("schedules", 0) >= 5 * 10
+         and t.get("conforming") == t.get("schedules") and t.get("mapped_schedules", 0) >= 8
+         and t.get("mapped_no_race") == t.get("mapped_schedules") else 1)
+PY
+  }
+  t_run "conformance/threaded-schedules-replayed [REQ-IMPL-3 REQ-THREAD-1 REQ-THREAD-6 REQ-THREAD-7 REQ-THREAD-8 REQ-THREAD-9 REQ-THREAD-10 REQ-ONESHOT-1 REQ-ONESHOT-2 REQ-ONESHOT-3 REQ-ONESHOT-4]" threaded_runs
   t_run "conformance/sync2-runs-replayed [REQ-SYNC-2 REQ-IMPL-3]" sync2_runs
   t_run "conformance/v0-trails-reproduced-in-C [REQ-SYNC-4 REQ-IMPL-3]" trails v0
   t_run "conformance/v1-trails-reproduced-in-C [REQ-SYNC-3 REQ-IMPL-3]" trails v1

@@ -1033,6 +1033,27 @@ TEST(oneshot_line_masked_while_thread_runs)
 	CHECK_EQ(free_irq(L1, &dev_a), 0);
 }
 
+/* A threaded action that is not ONESHOT has no bit in the line's mask: its wake-up leaves the
+ * mask empty while its thread runs, and an interrupt meanwhile is delivered, not held
+ * (REQ-ONESHOT-3; 52abb700e16a gave such an action a bit). */
+TEST(plain_threaded_action_has_no_mask_bit)
+{
+	reset();
+	gate_reset(0);
+	CHECK_EQ(request_threaded_irq(L1, primary, gate_thread, 0UL, "t", &dev_a), 0);
+	CHECK_EQ(irqsync_threads[thread_of(L1, 0) - 1U].thread_bit, 0U);
+	CHECK_EQ(irqsync_hosted_raise(L1), 0);
+	CHECK(wait_for(&g_started, 1, WAIT_MS));
+	CHECK_EQ(mask_of(L1), 0U);
+	CHECK_EQ(irqsync_hosted_raise(L1), 0);		/* not masked: delivered at once */
+	CHECK(wait_for(&prim_calls, 2, WAIT_MS));
+	CHECK_EQ(hs(0).held, 0);
+	gate_open();
+	CHECK_EQ(synchronize_irq(L1), 0);
+	CHECK_EQ(mask_of(L1), 0U);
+	CHECK_EQ(free_irq(L1, &dev_a), 0);
+}
+
 /* The line is masked BEFORE its primaries run: an interrupt taken by CPU 0 while CPU 1 runs
  * the primary is held by the port, not made PENDING for a replay (REQ-ONESHOT-1). */
 static atomic_int once_running, once_release, once_calls;
@@ -1199,5 +1220,6 @@ int main(void)
 	RUN_REQ(oneshot_bit_kept_while_run_pending, "REQ-ONESHOT-2 REQ-ONESHOT-3");
 	RUN_REQ(oneshot_shared_unmasked_after_last_thread, "REQ-ONESHOT-3");
 	RUN_REQ(oneshot_no_wake_unmasked_at_end, "REQ-ONESHOT-4");
+	RUN_REQ(plain_threaded_action_has_no_mask_bit, "REQ-ONESHOT-3");
 	return check_done();
 }

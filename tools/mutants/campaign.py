@@ -8,7 +8,9 @@ verification techniques run on that copy:
 
   tests        C mutants: the copy's unit tests (build/tests/unit, unit-steps, unit-thread) and
                the lock checker
-  conformance  C mutants: the copy's replay harnesses on the pristine model's schedules;
+  conformance  C mutants: the copy's replay harnesses (replay-v0/1/2, replay-threaded) on the
+               pristine model's schedules (the threaded ones with the known-bad variants'
+               counterexamples mapped);
                model mutants: schedules from the copy's (mutated) model on the pristine C
   spin         model mutants: tools/model/run1.py of the copy on a fixed set of configurations
   wp           every C mutant: `make prove` in the copy (when it covers src/core, else n/a).
@@ -146,7 +148,19 @@ def schedules():
                       "--seeds", "20", "--trails", "10", "--out", base], ROOT, timeout=900)
         if rc:
             raise RuntimeError("cannot generate the pristine schedules: " + out[-500:])
+    if not os.path.exists(base + ".threaded") or not os.path.exists(base + ".threaded-mapped"):
+        threaded_schedules(ROOT, base + ".threaded", mapped=True)
     return base
+
+
+def threaded_schedules(tree, out, mapped=False):
+    """The threaded protocol's SC schedules of @tree's model (tests/conformance/threaded.py),
+    and with @mapped its known-bad variants' counterexamples (in out + "-mapped")."""
+    rc, text = run_command([sys.executable, os.path.join(ROOT, "tests/conformance/threaded.py"), "--tree", tree,
+                            "--seeds", "60", "--out", out] + (["--mapped", out + "-mapped"] if mapped else []),
+                           ROOT, timeout=600)
+    if rc:
+        raise RuntimeError("cannot generate the threaded schedules: " + text[-500:])
 
 
 def replay(bins_dir, sched_base):
@@ -161,6 +175,20 @@ def replay(bins_dir, sched_base):
         m = re.search(r"replayed (\d+)", out)
         if not m:
             return True, "v%d replay did not finish: %s" % (v, out[-200:])
+    # the threaded protocol (replay_threaded.c: one build, the shipped core's objects)
+    text = ""
+    for f in (sched_base + ".threaded", sched_base + ".threaded-mapped"):
+        if os.path.exists(f):
+            with open(f) as fh:
+                text += fh.read()
+    r = subprocess.run([os.path.join(bins_dir, "replay-threaded")], input=text, cwd=ROOT,
+                       capture_output=True, text=True, timeout=600)
+    if r.returncode == 2:
+        return None, "threaded: the harness rejected the schedules: " + r.stderr.strip()[-200:]
+    if r.returncode:
+        return True, "threaded: " + first_fail(r.stdout, [r"^FAIL"])
+    if not re.search(r"replayed [1-9]\d*: ok", r.stdout):
+        return True, "threaded replay did not finish: " + r.stdout[-200:]
     return False, "every schedule replays"
 
 
@@ -180,6 +208,10 @@ def t_conformance_model(tree):
     if rc:
         # the mapping failed: not evidence against the mutant, a tooling error
         return "error", "gen.py failed: " + first_fail(out, [r"Error", r"rror"])
+    try:
+        threaded_schedules(tree, base + ".threaded")
+    except RuntimeError as e:
+        return "error", str(e)[:300]
     # the pristine C (the working tree's harnesses)
     rc, out = run_command(["make", "-s", "-j2", "conformance-bins"], ROOT, timeout=300)
     killed, ev = replay(os.path.join(BUILD, "conformance"), base)

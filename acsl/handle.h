@@ -23,6 +23,9 @@
       chain->thread[i] == desc->action[i].thread;
     ensures threads_in_range: \forall integer i; 0 <= i < chain->nr ==>
       chain->thread[i] <= IRQSYNC_THREAD_CHANNELS;
+    // the line is ONESHOT when its first action is (its sharers agree, REQ-THREAD-3)
+    ensures REQ_ONESHOT_1: oneshot_of_actions: chain->oneshot != 0 <==>
+      (desc->nr_actions != 0 && (desc->action[0].flags & IRQF_ONESHOT) != 0);
     // the copy holds values up to its length (what irqsync_run_chain requires of it)
     ensures \initialized(&chain->nr) && chain->nr <= IRQSYNC_MAX_SHARERS &&
       \initialized(&chain->handler[0 .. chain->nr - 1]) &&
@@ -100,7 +103,7 @@ static int irqsync_note_pass(struct irq_desc *desc, int handled);
              \separated(wake, &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]) &&
              \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]);
     assigns ACSL_DESCS, g_lock_stack[..], g_lock_depth,
-            ACSL_SREAD, warn_count[..], *wake, g_phase;
+            ACSL_SREAD, warn_count[..], *wake, g_phase, g_mask_call[..];
     ensures REQ_THREAD_1: REQ_THREAD_7: counts_only_rises:
       g_phase == IRQSYNC_PH_IDLE || g_phase == IRQSYNC_PH_RAISED;
     ensures REQ_LOCK_5: in_critical_section(desc) && g_lock_depth == \old(g_lock_depth);
@@ -128,7 +131,7 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
              \separated(wake, &irqsync_threads[0 .. IRQSYNC_THREAD_CHANNELS - 1]) &&
              \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]);
     assigns ACSL_DESCS, g_lock_stack[..], g_lock_depth,
-            ACSL_SREAD, warn_count[..], irqsync_serving[this_ctx], *wake, g_phase;
+            ACSL_SREAD, warn_count[..], irqsync_serving[this_ctx], *wake, g_phase, g_mask_call[..];
     ensures REQ_THREAD_1: REQ_THREAD_7: counts_only_rises:
       g_phase == IRQSYNC_PH_IDLE || g_phase == IRQSYNC_PH_RAISED;
     ensures ACSL_WAKE_OK(wake);
@@ -187,7 +190,7 @@ static void irqsync_end_instance(struct irq_desc *desc, unsigned int irq);
     requires REQ_DISPATCH_8: irqs_off;
     requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: serving_instance;
     requires cpu_ready && no_desc_lock_held;
-    assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..];
+    assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..], g_mask_call[..];
     ensures cpu_ready && irqs_off && g_lock_depth == \old(g_lock_depth);
     ensures no_desc_lock_held && lock_prefix_kept{Pre, Post};
     ensures ACSL_INIT;
@@ -207,7 +210,10 @@ static irqreturn_t irqsync_call_handler(irq_handler_t handler, void *dev_id);
     requires REQ_DISPATCH_8: irqs_off;
     requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: serving_instance;
     requires cpu_ready && no_desc_lock_held;
-    assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..],
+    // the primaries of a ONESHOT line run only after this context masked the line it serves
+    requires REQ_ONESHOT_1: masked_before_primaries: \initialized(&chain->oneshot) &&
+      (chain->oneshot != 0 ==> g_mask_call[irqsync_serving[this_ctx] - 1] == 1);
+    assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..], g_mask_call[..],
             woke[0 .. IRQSYNC_MAX_SHARERS - 1];
     ensures REQ_THREAD_7: woke_own: \forall integer k; 0 <= k < chain->nr ==>
       woke[k] == 0 || woke[k] == chain->thread[k];
@@ -240,8 +246,9 @@ static int irqsync_run_chain(const struct irq_chain *chain, unsigned int *woke);
              \separated(wake, &irqsync_serving[0 .. IRQSYNC_NR_CONTEXTS - 1]);
     requires REQ_DISPATCH_8: irqs_off;
     requires REQ_SYNC_1: REQ_DISPATCH_3: in_instance: serving_instance;
+    requires REQ_HANDLER_2: in_handler_of(irq);
     requires cpu_ready && no_desc_lock_held;
-    assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..],
+    assigns ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, warn_count[..], g_mask_call[..],
             woke[0 .. IRQSYNC_MAX_SHARERS - 1], wake->nr, wake->masked;
     ensures REQ_THREAD_7: woke_own: \forall integer k; 0 <= k < chain->nr ==>
       woke[k] == 0 || woke[k] == chain->thread[k];

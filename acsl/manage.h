@@ -105,6 +105,9 @@ static void irqsync_threads_init(void);
     ensures REQ_THREAD_6: own_line: \result == 0 ||
       (irq * IRQSYNC_MAX_SHARERS < \result <= irq * IRQSYNC_MAX_SHARERS + IRQSYNC_MAX_SHARERS &&
        \old(irqsync_threads[\result - 1].claimed) == 0 && irqsync_threads[\result - 1].claimed == 1);
+    // a mask bit for an IRQF_ONESHOT action only (52abb700e16a gave every threaded action one)
+    ensures REQ_ONESHOT_3: bit_only_oneshot: \result != 0 && (flags & IRQF_ONESHOT) == 0 ==>
+      irqsync_threads[\result - 1].thread_bit == 0;
     ensures \result <= IRQSYNC_THREAD_CHANNELS;
     ensures ACSL_INIT;
 */

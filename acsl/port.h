@@ -121,13 +121,17 @@ void irqsync_port_wait(unsigned int chan, int (*ready)(unsigned int chan));
 */
 void irqsync_port_wake(unsigned int chan);
 
+/* The mask calls are logged (g_mask_call): what the ONESHOT clauses say is which call this
+ * context made last; that the port then masks or unmasks is the port's contract (A15). */
 /*@ requires irq_ok(irq);
-    assigns \nothing;
+    assigns g_mask_call[irq];
+    ensures g_mask_call[irq] == 1;
 */
 void irqsync_port_line_mask(unsigned int irq);
 
 /*@ requires irq_ok(irq);
-    assigns \nothing;
+    assigns g_mask_call[irq];
+    ensures g_mask_call[irq] == 0;
 */
 void irqsync_port_line_unmask(unsigned int irq);
 

@@ -130,19 +130,27 @@ void irqsync_wake_thread(struct irq_desc *desc, unsigned int irq, unsigned int t
 */
 void irqsync_kick_threads(struct irq_wake *wake, unsigned int irq);
 
-/* Called at the end of an instance, INPROGRESS just cleared, the lock still held. */
+/* Called at the end of an instance, INPROGRESS just cleared, the lock still held.  An instance
+ * that masked the line unmasks it when no woken thread holds a bit (REQ-ONESHOT-4: none was
+ * woken; the bits of earlier episodes are theirs to clear), and never while a bit is set
+ * (REQ-ONESHOT-3). */
 /*@ requires ACSL_INIT;
     requires irq_ok(irq) && desc == &irq_desc[irq];
     requires REQ_DISPATCH_1: cpu_holds(&desc->lock);
     requires \valid_read(wake) && \initialized(&wake->masked);
-    assigns \nothing;
+    assigns g_mask_call[irq];
+    ensures REQ_ONESHOT_4: unmasked_when_no_bit:
+      \old(wake->masked) != 0 && desc->oneshot_mask == 0 ==> g_mask_call[irq] == 0;
+    ensures REQ_ONESHOT_3: kept_while_bit_set:
+      desc->oneshot_mask != 0 ==> g_mask_call[irq] == \old(g_mask_call[irq]);
 */
 void irqsync_oneshot_end(struct irq_desc *desc, const struct irq_wake *wake, unsigned int irq);
 
 /* T_FIN_CLEAR: the one write that clears a ONESHOT bit.  Only the thread that ran the action's
  * episode clears it (its own channel, its thread function returned), under the line's lock,
  * after a read in this hold saw no instance of the line running, and with no new run pending
- * (REQ-ONESHOT-2). */
+ * (REQ-ONESHOT-2).  The clear that empties the mask unmasks the line; one that leaves a bit
+ * does not (REQ-ONESHOT-3). */
 /*@ requires ACSL_INIT && irq_ok(irq) && desc == &irq_desc[irq];
     requires REQ_DISPATCH_1: REQ_ONESHOT_2: under_lock: in_critical_section(desc);
     requires REQ_ONESHOT_2: own_thread: 1 <= this_thread <= IRQSYNC_THREAD_CHANNELS &&
@@ -151,15 +159,17 @@ void irqsync_oneshot_end(struct irq_desc *desc, const struct irq_wake *wake, uns
     requires REQ_ONESHOT_2: no_instance: read_in_this_hold(desc) &&
       (g_sread_value & IRQS_INPROGRESS) == 0;
     requires REQ_ONESHOT_2: no_run_pending: t->run_pending.counter == 0;
-    assigns desc->oneshot_mask;
+    assigns desc->oneshot_mask, g_mask_call[irq];
     ensures REQ_ONESHOT_2: own_bit_only:
       desc->oneshot_mask == (\old(desc->oneshot_mask) & (unsigned int)~t->thread_bit);
-    ensures \result == 1 <==> desc->oneshot_mask == 0;
+    ensures REQ_ONESHOT_3: unmasked_when_emptied: desc->oneshot_mask == 0 ==> g_mask_call[irq] == 0;
+    ensures REQ_ONESHOT_3: kept_while_bit_set:
+      desc->oneshot_mask != 0 ==> g_mask_call[irq] == \old(g_mask_call[irq]);
     ensures in_critical_section(desc);
     ensures ACSL_INIT;
 */
-static int irqsync_oneshot_clear(struct irq_desc *desc, const struct irq_thread *t,
-				 unsigned int irq);
+static void irqsync_oneshot_clear(struct irq_desc *desc, const struct irq_thread *t,
+				  unsigned int irq);
 
 /* The finalisation, in the thread's call frame: it takes and drops the line's lock. */
 /*@ requires ACSL_INIT;

@@ -43,7 +43,7 @@
 /* What the API functions may change (ghost: the free part of the lock stack, the log).  A
  * location list, kept as a macro (see ACSL_LOCK_FREE, logic/lockstack.h): also the loop
  * assigns of irqsync_wait_for_handler (src/core/sync.c) and proofs/negative/ name it. */
-#define ACSL_API_EFFECTS ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, ACSL_SREAD, g_irqs_enabled, \
+#define ACSL_API_EFFECTS ACSL_DESCS, ACSL_LOCK_FREE, g_lock_depth, ACSL_SREAD, g_irqs_enabled, g_mask_call[..], \
 	warn_count[..]
 
 /*@ // The last status read of this CPU was of @d's status word, made holding @d's lock

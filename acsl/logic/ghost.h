@@ -16,6 +16,9 @@
  *   g_instance[i], g_begin[i]  the handler instances this CPU runs: logic/instances.h
  *   g_phase                    where this context stands in the threaded-episode protocol
  *                              (IRQSYNC_PH_*, below): acsl/thread.h's helper contracts
+ *   g_mask_call[i]             the last mask call this context made for line i at the port:
+ *                              1 irqsync_port_line_mask, 0 irqsync_port_line_unmask (or none):
+ *                              acsl/port.h sets it, the ONESHOT clauses read it
  * Real state the model reads: irq_desc[] (status word, depth, action chain) and
  * irqsync_serving[] (which line each CPU is serving), both declared by src/core/internal.h.
  */
@@ -53,6 +56,11 @@
 #define IRQSYNC_PH_RAN     5	/* its thread function returned: it owes the finalisation and
 				 * the uncount */
 //@ ghost int g_phase;
+
+/* The line mask at the port, as this context's calls left it (REQ-ONESHOT-1, -3, -4): a log of
+ * this context's calls, not the controller's state, which other contexts' calls change too
+ * (spec/proof.md (g) says how the two are tied). */
+//@ ghost int g_mask_call[NR_IRQS];
 
 /*@ axiomatic this_cpu {
       // The id of the CPU that runs the verified code (trusted base: port contract).

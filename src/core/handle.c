@@ -57,7 +57,7 @@ static int irqsync_run_chain(const struct irq_chain *chain, unsigned int *woke)
 	    loop invariant \initialized(&woke[0 .. i - 1]);
 	    loop assigns i, handled, ret, woke[0 .. IRQSYNC_MAX_SHARERS - 1], ACSL_DESCS,
 	                 ACSL_LOCK_FREE, g_lock_depth,
-	                 warn_count[..];
+	                 warn_count[..], g_mask_call[..];
 	    loop variant chain->nr - i; */
 	for (i = 0; i < chain->nr; i++) {
 		ret = irqsync_call_handler(chain->handler[i], chain->dev_id[i]);
@@ -219,7 +219,7 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
 	    loop invariant g_phase == IRQSYNC_PH_IDLE || g_phase == IRQSYNC_PH_RAISED;
 	    loop assigns chain, status, handled, spurious, woke[0 .. IRQSYNC_MAX_SHARERS - 1],
 	                 ACSL_DESCS, g_lock_stack[..], g_lock_depth,
-	                 ACSL_SREAD, warn_count[..], *wake, g_phase; */
+	                 ACSL_SREAD, warn_count[..], *wake, g_phase, g_mask_call[..]; */
 	for (;;) {
 		irqsync_snapshot_chain(desc, &chain);
 		IRQSYNC_STEP(D_UNLOCK, irq);

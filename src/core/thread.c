@@ -159,14 +159,17 @@ void irqsync_oneshot_end(struct irq_desc *desc, const struct irq_wake *wake, uns
 
 /*
  * T_FIN_CLEAR: clear the thread's bit of the line's mask (REQ-ONESHOT-2: its contract says when
- * it may run).  Called with desc->lock held.  Return: 1 when the mask is now empty.
+ * it may run); the clear that empties the mask unmasks the line (T_UNMASK, REQ-ONESHOT-3).
+ * Called with desc->lock held.
  */
-static int irqsync_oneshot_clear(struct irq_desc *desc, const struct irq_thread *t,
-				 unsigned int irq) __must_hold(&desc->lock)
+static void irqsync_oneshot_clear(struct irq_desc *desc, const struct irq_thread *t,
+				  unsigned int irq) __must_hold(&desc->lock)
 {
-	(void)irq;	/* the line's number names the descriptor in the contract only */
 	desc->oneshot_mask &= ~t->thread_bit;
-	return desc->oneshot_mask == 0U;
+	if (desc->oneshot_mask == 0U) {
+		IRQSYNC_STEP(T_UNMASK, irq);
+		irqsync_port_line_unmask(irq);
+	}
 }
 
 /*
@@ -174,7 +177,8 @@ static int irqsync_oneshot_clear(struct irq_desc *desc, const struct irq_thread 
  * the line runs (INPROGRESS clear: an instance under way may still wake this thread, and
  * would then find its bit gone and the line unmasked while its primaries ran) and only if no
  * new run is pending (that run's finalisation clears it).  The clear that empties the mask
- * unmasks the line (REQ-ONESHOT-2, -3).  Called by the thread, interrupts enabled.
+ * unmasks the line (REQ-ONESHOT-2, -3: irqsync_oneshot_clear).  Called by the thread,
+ * interrupts enabled.
  */
 static void irqsync_finalize_oneshot(struct irq_desc *desc, struct irq_thread *t,
 				     unsigned int irq)
@@ -200,10 +204,7 @@ static void irqsync_finalize_oneshot(struct irq_desc *desc, struct irq_thread *t
 	}
 	if (irqsync_atomic_read_relaxed(&t->run_pending) == 0U) {
 		IRQSYNC_STEP(T_FIN_CLEAR, irq);
-		if (irqsync_oneshot_clear(desc, t, irq)) {
-			IRQSYNC_STEP(T_UNMASK, irq);
-			irqsync_port_line_unmask(irq);
-		}
+		irqsync_oneshot_clear(desc, t, irq);
 	}
 	irqsync_desc_unlock(desc, flags, IRQSYNC_STEP_T_FIN_UNLOCK, irq);
 }

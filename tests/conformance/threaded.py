@@ -149,79 +149,91 @@ def parse(out, addr):
     return steps, final
 
 
-def rewrite(steps):
-    """The model's steps -> the C's (module doc)."""
-    out = []
-    last = {}       # agent -> index in out of its last step
+def merge(steps):
+    """merge: a model step split in two or three is one C step, at the model's first."""
+    out, last = [], {}      # last: agent -> index in out of its last step
     for s in steps:
-        a = s["agent"]
-        i = last.get(a)
+        i = last.get(s["agent"])
         if i is not None and s["step"] in MERGE and out[i]["step"] == s["step"]:
             out[i]["chk"] = [c for c in out[i]["chk"] if c[0] not in {w for w, _ in s["chk"]}] + s["chk"]
             continue
         out.append(dict(s, chk=list(s["chk"])))
-        last[a] = len(out) - 1
-    # fold: the T_WAKEUP that follows a T_FOLD of the same agent
-    res, folded = [], set()
-    for s in out:
+        last[s["agent"]] = len(out) - 1
+    return out
+
+
+def drop_folded_wakeups(steps):
+    """fold: the T_WAKEUP that follows a T_FOLD of the same agent goes."""
+    out, folded = [], set()
+    for s in steps:
         if s["step"] == "T_FOLD":
             folded.add(s["agent"])
         elif s["step"] == "T_WAKEUP" and s["agent"] in folded:
             folded.discard(s["agent"])
             continue
-        res.append(s)
-    out = res
-    # recheck: move S_UNLOCK (+ S_RETURN) to the S_CHIP; S_CHIP after an INPROGRESS re-check goes
-    res, pend = [], {}
-    for s in out:
+        out.append(s)
+    return out
+
+
+def move_recheck(steps):
+    """recheck: S_UNLOCK (+ a C S_RETURN) move to the model's S_CHIP; an S_CHIP after a
+    re-check that saw INPROGRESS goes; the model's S_RETURN goes."""
+    out, pend = [], {}
+    for s in steps:
         a, n = s["agent"], s["step"]
         if n == "S_RECHECK":
             st = next((v for w, v in s["chk"] if w == "status"), 0)
             pend[a] = "busy" if st & 1 else "clear"
-            res.append(s)
         elif n == "S_CHIP":
             if pend.get(a) == "clear":
-                res += [dict(agent=a, step="S_UNLOCK", chk=[]), dict(agent=a, step="S_RETURN", chk=[]), s]
+                out += [dict(agent=a, step="S_UNLOCK", chk=[]), dict(agent=a, step="S_RETURN", chk=[])]
                 pend[a] = "moved"
-            # busy: the C does not ask
+            else:
+                continue                        # busy: the C does not ask
         elif n == "S_UNLOCK":
             if pend.get(a) == "moved":
                 pend.pop(a)
                 continue
-            res.append(s)
             if pend.pop(a, None) == "clear":    # no S_CHIP (synchronize_hardirq)
-                res.append(dict(agent=a, step="S_RETURN", chk=[]))
+                out += [s, dict(agent=a, step="S_RETURN", chk=[])]
+                continue
         elif n == "S_RETURN":
             continue
-        else:
-            res.append(s)
-    out = res
-    # sleep: the C's S_THREADS_SLEEP between the first two reads of a wait
-    res, reads = [], {}
-    for s in out:
+        out.append(s)
+    return out
+
+
+def insert_sleep_mark(steps):
+    """sleep: the C's S_THREADS_SLEEP between the first two reads of a wait."""
+    out, reads = [], {}
+    for s in steps:
         a, n = s["agent"], s["step"]
         if n == "S_THREADS":
             reads[a] = reads.get(a, 0) + 1
             if reads[a] == 2:
-                res.append(dict(agent=a, step="S_THREADS_SLEEP", chk=[]))
+                out.append(dict(agent=a, step="S_THREADS_SLEEP", chk=[]))
         elif n != "S_THREADS_SLEEP":
             reads.pop(a, None)
-        res.append(s)
-    # fold, the thread's side: the folded T_WAKEUP (gone) may have woken the model's thread, which
-    # then tests run_pending again (T_RUN) and sleeps (T_SLEEP): the C's thread, not kicked,
-    # sleeps on.  A test after a sleep with no kick or stop kept since the thread's last test
-    # goes with its T_SLEEP when it finds nothing; when it takes a run (the model's thread took a
-    # run raised before its kick) the C cannot follow: the schedule is dropped (None, counted)
-    out, res, woken, last, i = res, [], True, None, 0
-    while i < len(out):
-        s = out[i]
+        out.append(s)
+    return out
+
+
+def drop_unkicked_tests(steps):
+    """fold, the thread's side: the folded T_WAKEUP (gone) may have woken the model's thread,
+    which then tests run_pending again (T_RUN) and sleeps (T_SLEEP): the C's thread, not
+    kicked, sleeps on.  A test after a sleep with no kick or stop kept since the thread's last
+    test goes with its T_SLEEP when it finds nothing; when it takes a run (the model's thread
+    took a run raised before its kick) the C cannot follow: None."""
+    out, woken, last, i = [], True, None, 0
+    while i < len(steps):
+        s = steps[i]
         if s["agent"] == 2 and s["step"] == "T_RUN":
             if last == "T_SLEEP" and not woken:
-                nxt = next((t["step"] for t in out[i + 1:] if t["agent"] == 2), None)
+                nxt = next((t["step"] for t in steps[i + 1:] if t["agent"] == 2), None)
                 if nxt != "T_SLEEP":
                     return None
-                j = next(k for k in range(i + 1, len(out)) if out[k]["agent"] == 2)
-                out = out[:j] + out[j + 1:]
+                j = next(k for k in range(i + 1, len(steps)) if steps[k]["agent"] == 2)
+                steps = steps[:j] + steps[j + 1:]
                 i += 1
                 continue
             woken = False
@@ -229,14 +241,26 @@ def rewrite(steps):
             woken = True
         if s["agent"] == 2:
             last = s["step"]
-        res.append(s)
+        out.append(s)
         i += 1
-    # the primary's answer: IRQ_WAKE_THREAD when the pass counts or wakes (T_COUNT / T_WAKE next)
-    for i, s in enumerate(res):
+    return out
+
+
+def primary_answers(steps):
+    """The primary's answer at each D_HANDLER: IRQ_WAKE_THREAD when the pass counts or wakes
+    (its agent's T_COUNT / T_WAKE next)."""
+    for i, s in enumerate(steps):
         if s["step"] == "D_HANDLER":
-            nxt = [t["step"] for t in res[i + 1:] if t["agent"] == s["agent"]][:3]
+            nxt = [t["step"] for t in steps[i + 1:] if t["agent"] == s["agent"]][:3]
             s["w"] = int("T_COUNT" in nxt or "T_WAKE" in nxt)
-    return res
+    return steps
+
+
+def rewrite(steps):
+    """The model's steps -> the C's (module doc), or None when the C cannot follow them."""
+    steps = insert_sleep_mark(move_recheck(drop_folded_wakeups(merge(steps))))
+    steps = drop_unkicked_tests(steps)
+    return None if steps is None else primary_answers(steps)
 
 
 def mapped_schedule(twin, conf, mutant, addr, out):

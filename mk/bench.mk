@@ -31,12 +31,22 @@ BENCH_THREADED_JSON := $(BENCH_DIR)/threaded.json
 bench-threaded: $(BENCH_DIR)/bench-v2 $(BUILD)/tests/threaded
 	BUILD=$(BUILD) $(PYTHON) -m tools.bench.bench --threaded $(BENCH_THREADED_JSON)
 
+# The floor under the plain-dispatch goal (issue 25; tools/bench/dispatch_floor.py): the dispatch
+# of the last commit before the threaded code, counted again with only the per-context serving
+# record added (the port's thread query), beside this tree's.  Needs the git history back to
+# that commit.  make bench folds its row into bench.json; alone: `make bench-floor` (seconds).
+BENCH_FLOOR_JSON := $(BENCH_DIR)/floor.json
+.PHONY: bench-floor
+bench-floor: ## the plain-dispatch goal's floor: the pre-threaded dispatch + the context query
+	BUILD=$(BUILD) $(PYTHON) -m tools.bench.dispatch_floor --out $(BENCH_FLOOR_JSON)
+
 .PHONY: bench
 bench: $(BENCH_DIR)/bench-v2 $(BENCH_DIR)/bench-v0 $(BENCH_DIR)/bench-naive \
        $(BUILD)/tests/stress $(BUILD)/tests/stress-v0 $(BUILD)/tests/stress-naive \
        $(BUILD)/tests/race-v0 $(BUILD)/tests/race-v1 $(BUILD)/tests/race-v2 bench-peers \
-       bench-threaded
+       bench-threaded bench-floor
 	BUILD=$(BUILD) BENCH_PEERS=$(BENCH_PEERS_JSON) BENCH_THREADED=$(BENCH_THREADED_JSON) \
+	  BENCH_FLOOR=$(BENCH_FLOOR_JSON) \
 	  $(PYTHON) -m tools.bench.bench
 
 # The proof and test times of issue 13's goals, in a fresh clone of HEAD (tools/bench/prove_bench.py):

@@ -78,22 +78,36 @@ mapped_no_race() {
 }
 t_run "conformance/mapped-v0-race-on-v2-no-race-outcome [REQ-SYNC-3 REQ-SYNC-4 REQ-IMPL-3]" mapped_no_race
 T_TWIN_ONLY=mapped-v0-race-on-v0 t_twin variant-sync-v0 $R/replay-v0 $sched/race-v0-tso-mapped.sched
-recheck_dropped() {   # replay-v2 with sync.o of the mutant (its catalog edit, exactly once)
-  local dir=$R/recheck-dropped obj=$R/lib-v2/obj/core/sync.o cmd
+# mutant_harness ID SRC HSRC HARNESS: build HARNESS (made from HSRC) again with the object
+# of C mutant ID (its catalog edit of SRC, exactly once) in place of the shipped one, in
+# $R/mutant-ID: the compile and link commands as mk/ has them (make -n), pointed at the copies.
+# A harness that links the library's objects gets the mutant's object; one that links the
+# archive gets a copy of it with the mutant's object.  Prints the mutant harness's path.
+mutant_harness() {
+  local id=$1 src=$2 hsrc=$3 h=$4 dir=$R/mutant-$1 lib=$R/lib-v2/libirqsync.a obj mobj cmd
+  obj=$R/lib-v2/obj/${src#src/}; obj=${obj%.c}.o; mobj=$dir/$(basename "$obj")
   mkdir -p "$dir"
-  python3 -m tools.twins edit c-recheck-dropped "$dir/sync.c" >/dev/null || return 3
-  # the compile commands as mk/ has them (make -n), pointed at the copies
-  cmd=$(make -n -W src/core/sync.c "$obj" | grep -F -- "-o $obj")
-  [[ -n $cmd ]] || { echo "make -n shows no compile command for $obj"; return 3; }
-  cmd=${cmd//src\/core\/sync.c/$dir/sync.c -Isrc/core}
-  eval "${cmd//-o $obj/-o $dir/sync.o}" || return 3
-  cp $R/lib-v2/libirqsync.a "$dir/libirqsync.a" && ar rcs "$dir/libirqsync.a" "$dir/sync.o" || return 3
-  cmd=$(make -n -W tests/conformance/replay.c $R/replay-v2 | sed -e :a -e '/\\$/N; s/\\\n//; ta' |
-        grep -F -- "-o $R/replay-v2")
-  [[ -n $cmd ]] || { echo "make -n shows no compile command for $R/replay-v2"; return 3; }
-  cmd=${cmd//$R\/lib-v2\/libirqsync.a/$dir/libirqsync.a}
-  eval "${cmd//-o $R\/replay-v2/-o $dir/replay-v2}" || return 3
-  $dir/replay-v2 $sched/race-v0-tso-mapped.sched
+  python3 -m tools.twins edit "$id" "$dir/$(basename "$src")" >/dev/null || return 3
+  cmd=$(make -n -W "$src" "$obj" | grep -F -- "-o $obj")
+  [[ -n $cmd ]] || { echo "make -n shows no compile command for $obj" >&2; return 3; }
+  cmd=${cmd//$src/$dir/$(basename "$src") -I$(dirname "$src")}
+  eval "${cmd//-o $obj/-o $mobj}" >&2 || return 3
+  cmd=$(make -n -W "$hsrc" "$h" | sed -e :a -e '/\\$/N; s/\\\n//; ta' | grep -F -- "-o $h")
+  if [[ $cmd == *"$obj"* ]]; then
+    cmd=${cmd//$obj/$mobj}
+  elif [[ $cmd == *"$lib"* ]]; then
+    { cp "$lib" "$dir/libirqsync.a" && ar rcs "$dir/libirqsync.a" "$mobj"; } || return 3
+    cmd=${cmd//$lib/$dir/libirqsync.a}
+  else
+    echo "make -n shows no link of $h with $obj or $lib" >&2; return 3
+  fi
+  eval "${cmd//-o $h/-o $dir/$(basename "$h")}" >&2 || return 3
+  echo "$dir/$(basename "$h")"
+}
+recheck_dropped() {   # replay-v2 with the sync.o of the mutant
+  local h
+  h=$(mutant_harness c-recheck-dropped src/core/sync.c tests/conformance/replay.c $R/replay-v2) || return 3
+  "$h" $sched/race-v0-tso-mapped.sched
 }
 t_twin c-recheck-dropped recheck_dropped
 # The same under WEAK: v2's re-check waits for the release, and with it the completion store.
@@ -185,21 +199,11 @@ t_run_fail "conformance/threaded-bad-end-state-fails [REQ-IMPL-3 REQ-TCB-1]" \
 TSCHED=$R/schedules.threaded-mutants MSCHED=$R/schedules.threaded-mutants-mapped
 t_run "conformance/threaded-schedules-for-the-mutants [REQ-IMPL-3]" \
   python3 tests/conformance/threaded.py --seeds "${CONF_SEEDS:-20}" --out "$TSCHED" --mapped "$MSCHED"
-threaded_mutant() {   # ID SOURCE SCHEDULES
-  local id=$1 src=$2 sched_file=$3 dir=$R/mutant-$1 obj cmd
-  obj=$R/lib-v2/obj/${src#src/}; obj=${obj%.c}.o
-  mkdir -p "$dir" && [[ -s $sched_file ]] || return 3
-  python3 -m tools.twins edit "$id" "$dir/$(basename "$src")" >/dev/null || return 3
-  cmd=$(make -n -W "$src" "$obj" | grep -F -- "-o $obj")
-  [[ -n $cmd ]] || { echo "make -n shows no compile command for $obj"; return 3; }
-  cmd=${cmd//$src/$dir/$(basename "$src") -I$(dirname "$src")}
-  eval "${cmd//-o $obj/-o $dir/$(basename "$obj")}" || return 3
-  cmd=$(make -n -W tests/conformance/replay_threaded.c $RT | sed -e :a -e '/\\$/N; s/\\\n//; ta' |
-        grep -F -- "-o $RT")
-  [[ $cmd == *"$obj"* ]] || { echo "make -n shows no link of $RT with $obj"; return 3; }
-  cmd=${cmd//$obj/$dir/$(basename "$obj")}
-  eval "${cmd//-o $RT/-o $dir/replay-threaded}" || return 3
-  "$dir/replay-threaded" <"$sched_file"
+threaded_mutant() {   # ID SOURCE SCHEDULES: replay-threaded with the mutant's object
+  local h
+  [[ -s $3 ]] || return 3
+  h=$(mutant_harness "$1" "$2" tests/conformance/replay_threaded.c "$RT") || return 3
+  "$h" <"$3"
 }
 T_TWIN_ONLY=threaded-replay t_twin c-thread-exits-counted threaded_mutant c-thread-exits-counted src/core/thread.c "$TSCHED"
 T_TWIN_ONLY=threaded-replay t_twin c-no-unmask-when-not-woken threaded_mutant c-no-unmask-when-not-woken src/core/thread.c "$TSCHED"

@@ -28,6 +28,8 @@ time in the row.
   bench.py --peers OUT      the peer and goal rows only: OUT (JSON list, same row format) and a
                             table on stdout (make bench-peers); with BENCH_PEERS=OUT a later
                             full run takes these rows instead of measuring them again (make bench)
+  BENCH_FLOOR=F bench.py    adds the row of F, written by make bench-floor (dispatch_floor.py):
+                            the plain dispatch against its floor
   bench.py --threaded OUT   the threaded rows only (instruction counts, the goal against 166,
                             the soak): OUT and a table (make bench-threaded); BENCH_THREADED=OUT
                             hands them to a full run as BENCH_PEERS does.  The soak is sized by
@@ -187,6 +189,19 @@ DISPATCH_GOAL = 100        # instructions, issue 14
 # 6 instructions every IRQSYNC_SPURIOUS_WINDOW = 1000th pass).  Issue 25: a plain line's
 # dispatch must not get slower than this; compared in whole instructions, as it was recorded.
 DISPATCH_PRE_THREADED = 166
+
+
+def floor_row(path):
+    """The plain dispatch against its floor (make bench-floor, tools/bench/dispatch_floor.py):
+    the dispatch of the commit before the threaded code with only the per-context serving
+    record added.  What a plain line pays for the threaded paths is the difference."""
+    with open(path) as f:
+        fl = json.load(f)
+    return entry("handle_irq to an empty handler (a plain line): instructions per call, irqsync vs "
+                 "its floor", "instructions", fl["current"], fl["base_with_context"],
+                 f"floor ({fl['base_commit']}, before the threaded handlers, {fl['base']} "
+                 "instructions, + the per-context serving record)",
+                 f"{fl['commands']['floor']}; each count: {fl['commands']['count']}")
 
 
 def package_version(pkg):
@@ -350,6 +365,8 @@ def main(argv=None):
             res += json.load(f)
     else:
         res += threaded_rows()
+    if os.environ.get("BENCH_FLOOR"):
+        res.append(floor_row(os.environ["BENCH_FLOOR"]))
     os.makedirs(EVID, exist_ok=True)
     with open(f"{EVID}/bench.json", "w") as f:
         json.dump(res, f, indent=1)

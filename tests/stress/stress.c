@@ -48,6 +48,8 @@
 #define LINE_A 3U
 #define LINE_B 5U
 
+#include "frame.h"		/* the CPU threads, the injector, the checks they share */
+
 enum { V_SYNC_RUNNING, V_SYNC_STALE, V_SYNC_VISIBLE, V_SYNC_DONE, V_DISABLE_RAN, V_FREED_CALLED,
        V_REENTERED, V_LOST, V_LOCK, V_IRQS_ON, NR_V };
 static const char *const v_name[NR_V] = {
@@ -295,20 +297,7 @@ static void drive_misc(void)
 	spin_for(1000);
 }
 
-/* The idle loop of a CPU: a short sleep a signal cuts short, as hlt would be. */
-static void idle(void)
-{
-	struct timespec ts = { 0, 20000 };
-
-	nanosleep(&ts, NULL);
-}
-
-struct cpu {
-	pthread_t tid;
-	unsigned int id;
-};
-
-static atomic_int attached_cpus, finished_cpus;
+static atomic_int finished_cpus;
 
 static void *cpu_main(void *arg)
 {
@@ -316,11 +305,7 @@ static void *cpu_main(void *arg)
 	unsigned long r = 0;
 
 	this_cpu = c->id;
-	if (irqsync_hosted_cpu_attach(c->id) != 0) {
-		fprintf(stderr, "cannot attach CPU %u\n", c->id);
-		exit(2);
-	}
-	atomic_fetch_add(&attached_cpus, 1);
+	cpu_attach(c->id);
 	while (!atomic_load(&stop_drivers)) {
 		switch (c->id) {
 		case 0: drive_tg3(r); break;
@@ -340,38 +325,15 @@ static void *cpu_main(void *arg)
 	return NULL;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int all_delivered(void)
-{
-	struct irqsync_hosted_stats s;
-	unsigned int i;
-
-	for (i = 0; i < NCPU; i++) {
-		(void)irqsync_hosted_stats(i, &s);
-		if (s.raised != s.delivered)
-			return 0;
-	}
-	return 1;
-}
-
 int main(int argc, char **argv)
 {
 	unsigned long target = argc > 1 ? strtoul(argv[1], NULL, 0) : 1000000UL;
 	double cap = argc > 2 ? atof(argv[2]) : 200.0;
-	unsigned long injected = 0, coalesced = 0, raised = 0, k;
+	unsigned long coalesced = 0, raised, total_v;
 	struct cpu cpus[NCPU];
 	struct irq_stats sa, sb;
-	unsigned long total_v = 0;
-	double t0, dt;
+	double dt;
 	unsigned int i;
-	int rc;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	irqsync_init();
@@ -382,36 +344,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "request_irq failed\n");
 		return 2;
 	}
-	for (i = 0; i < NCPU; i++) {
-		cpus[i].id = i;
-		pthread_create(&cpus[i].tid, NULL, cpu_main, &cpus[i]);
-	}
-	while (atomic_load(&attached_cpus) < NCPU)
-		sched_yield();
-
-	/* The injector: this (unattached) thread. */
-	t0 = now();
-	for (k = 0; raised < target; k++) {
-		unsigned int line = (k & 1UL) ? LINE_B : LINE_A;
-
-		if ((k & 255UL) == 0UL) {
-			(void)irqsync_hosted_route(LINE_A, (unsigned int)(k >> 8) % NCPU);
-			(void)irqsync_hosted_route(LINE_B, (unsigned int)((k >> 8) + 1U) % NCPU);
-			if (now() - t0 > cap)
-				break;
-		}
-		atomic_fetch_add_explicit(&raise_seq[line], 1UL, memory_order_relaxed);
-		rc = irqsync_hosted_raise(line);
-		if (rc >= 0)
-			injected++;
-		if (rc == 1) {
-			coalesced++;
-			sched_yield();		/* the CPU has not taken the last one yet */
-		} else if (rc == 0) {
-			raised++;
-		}
-	}
-	dt = now() - t0;
+	start_cpus(cpus, cpu_main);
+	raised = inject(LINE_A, LINE_B, target, cap, raise_seq, &coalesced, &dt);
 
 	/* Drivers finish their round: every line ends enabled, B2 requested. */
 	atomic_store(&stop_drivers, 1);
@@ -428,13 +362,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < NCPU; i++)
 		pthread_join(cpus[i].tid, NULL);
 
-	for (i = 0; i < NR_IRQS; i++) {
-		if (atomic_load(&seen_seq[i]) != atomic_load(&raise_seq[i])) {
-			printf("# line %u: last raise %lu, last pass saw %lu\n", i,
-			       atomic_load(&raise_seq[i]), atomic_load(&seen_seq[i]));
-			violation(V_LOST);
-		}
-	}
+	atomic_fetch_add(&violations[V_LOST], lost_raises(raise_seq, seen_seq));
 	if (shared_count != atomic_load(&shared_expect))
 		violation(V_LOCK);
 	(void)irq_stats(LINE_A, &sa);
@@ -457,16 +385,9 @@ int main(int argc, char **argv)
 	       rounds[0], rounds[1], rounds[2], rounds[3]);
 	printf("handler acts on A: %lu\n", atomic_load(&a_act_end));
 	printf("covered A calls in flight when synchronize_irq was called: %lu\n", a_inflight);
-	for (i = 0; i < NR_V; i++) {
-		unsigned long v = atomic_load(&violations[i]);
-
-		total_v += v;
-		printf("  %-40s %lu\n", v_name[i], v);
-	}
-	printf("violations: %lu\n", total_v);
+	total_v = report_violations(v_name, violations, NR_V);
 	printf("STRESS {\"interrupts\": %lu, \"coalesced\": %lu, \"seconds\": %.3f, \"per_second\": %.0f, \"violations\": %lu}\n",
 	       raised, coalesced, dt, (double)raised / dt, total_v);
-	(void)injected;
 	if (raised < target) {
 		printf("injected fewer than %lu interrupts within %.0f s\n", target, cap);
 		return 1;

@@ -80,6 +80,8 @@
 #define NCPU 4
 #define LINE_T 3U		/* shared, two threaded IRQF_ONESHOT actions */
 #define LINE_P 5U		/* shared, two plain actions */
+
+#include "frame.h"		/* the CPU threads, the injector, the checks they share */
 #define HANG_S 15.0		/* a driver wait longer than this after the injection is a hang */
 #define DELIVER_S 3.0	/* the bound on the delivery of the last raises */
 #define HOLD_S 2.0		/* the held thread run's bound: longer means synchronize_hardirq waited */
@@ -186,14 +188,6 @@ static atomic_ulong raise_seq[NR_IRQS];
 static atomic_ulong seen_seq[NR_IRQS];
 
 static atomic_int stop_drivers;
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void busy(unsigned int n)
 {
@@ -495,33 +489,7 @@ static void drive_hardirq(unsigned long round)
 	spin_for(1000);
 }
 
-/* The idle loop of a CPU: a short sleep a signal cuts short, as hlt would be. */
-static void idle(void)
-{
-	struct timespec ts = { 0, 20000 };
-
-	nanosleep(&ts, NULL);
-}
-
-static int all_delivered(void)
-{
-	struct irqsync_hosted_stats s;
-	unsigned int i;
-
-	for (i = 0; i < NCPU; i++) {
-		(void)irqsync_hosted_stats(i, &s);
-		if (s.raised != s.delivered)
-			return 0;
-	}
-	return 1;
-}
-
-struct cpu {
-	pthread_t tid;
-	unsigned int id;
-};
-
-static atomic_int attached_cpus, finished_cpus, final_synced;
+static atomic_int finished_cpus, final_synced;
 static int final_rc_t, final_rc_p;
 
 static void *cpu_main(void *arg)
@@ -530,11 +498,7 @@ static void *cpu_main(void *arg)
 	unsigned long r = 0;
 
 	this_cpu = c->id;
-	if (irqsync_hosted_cpu_attach(c->id) != 0) {
-		fprintf(stderr, "cannot attach CPU %u\n", c->id);
-		exit(2);
-	}
-	atomic_fetch_add(&attached_cpus, 1);
+	cpu_attach(c->id);
 	while (!atomic_load(&stop_drivers)) {
 		switch (c->id) {
 		case 0: drive_quiesce(r); break;
@@ -568,16 +532,7 @@ static void *cpu_main(void *arg)
 
 static unsigned long report(void)
 {
-	unsigned long total_v = 0, v;
-	unsigned int i;
-
-	for (i = 0; i < NR_V; i++) {
-		v = atomic_load(&violations[i]);
-		total_v += v;
-		printf("  %-40s %lu\n", v_name[i], v);
-	}
-	printf("violations: %lu\n", total_v);
-	return total_v;
+	return report_violations(v_name, violations, NR_V);
 }
 
 /* A driver wait that never returned: the counts so far, and a failure (never a pass). */
@@ -593,12 +548,11 @@ int main(int argc, char **argv)
 {
 	unsigned long target = argc > 1 ? strtoul(argv[1], NULL, 0) : 100000UL;
 	double cap = argc > 2 ? atof(argv[2]) : 60.0;
-	unsigned long coalesced = 0, raised = 0, k, total_v;
+	unsigned long coalesced = 0, raised, total_v;
 	struct cpu cpus[NCPU];
 	struct irq_stats st, sp;
-	double t0, dt, t1;
+	double dt, t1;
 	unsigned int i;
-	int rc;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	irqsync_init();
@@ -612,34 +566,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "request failed\n");
 		return 2;
 	}
-	for (i = 0; i < NCPU; i++) {
-		cpus[i].id = i;
-		pthread_create(&cpus[i].tid, NULL, cpu_main, &cpus[i]);
-	}
-	while (atomic_load(&attached_cpus) < NCPU)
-		sched_yield();
-
-	/* The injector: this (unattached) thread. */
-	t0 = now();
-	for (k = 0; raised < target; k++) {
-		unsigned int line = (k & 1UL) ? LINE_P : LINE_T;
-
-		if ((k & 255UL) == 0UL) {
-			(void)irqsync_hosted_route(LINE_T, (unsigned int)(k >> 8) % NCPU);
-			(void)irqsync_hosted_route(LINE_P, (unsigned int)((k >> 8) + 1U) % NCPU);
-			if (now() - t0 > cap)
-				break;
-		}
-		atomic_fetch_add_explicit(&raise_seq[line], 1UL, memory_order_relaxed);
-		rc = irqsync_hosted_raise(line);
-		if (rc == 1) {
-			coalesced++;
-			sched_yield();		/* the CPU has not taken the last one yet */
-		} else if (rc == 0) {
-			raised++;
-		}
-	}
-	dt = now() - t0;
+	start_cpus(cpus, cpu_main);
+	raised = inject(LINE_T, LINE_P, target, cap, raise_seq, &coalesced, &dt);
 
 	/* Drivers finish their round: T enabled, T2 requested. */
 	atomic_store(&stop_drivers, 1);
@@ -681,13 +609,7 @@ int main(int argc, char **argv)
 			violation(V_LOST_WAKEUP);
 		}
 	}
-	for (i = 0; i < NR_IRQS; i++) {
-		if (atomic_load(&seen_seq[i]) != atomic_load(&raise_seq[i])) {
-			printf("# line %u: last raise %lu, last pass saw %lu\n", i,
-			       atomic_load(&raise_seq[i]), atomic_load(&seen_seq[i]));
-			violation(V_LOST_RAISE);
-		}
-	}
+	atomic_fetch_add(&violations[V_LOST_RAISE], lost_raises(raise_seq, seen_seq));
 	(void)irq_stats(LINE_T, &st);
 	(void)irq_stats(LINE_P, &sp);
 

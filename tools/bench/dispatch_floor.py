@@ -88,6 +88,9 @@ def main():
     subprocess.run(["git", "worktree", "remove", "--force", WORK], capture_output=True)
     shutil.rmtree(WORK, ignore_errors=True)
     os.makedirs(os.path.dirname(WORK), exist_ok=True)
+    if subprocess.run(["git", "cat-file", "-e", f"{BASE}^{{commit}}"], capture_output=True).returncode:
+        sys.exit(f"dispatch_floor: commit {BASE} is not in this clone (a shallow one?): "
+                 "the floor is measured on it; fetch the history (git fetch --unshallow)")
     sh(["git", "worktree", "add", "--detach", WORK, BASE])
     try:
         base = instructions(bench_binary(WORK), "dispatch")

@@ -5,9 +5,9 @@ The goal: handle_irq to an empty handler on a line without threaded actions cost
 than the 166 instructions it cost before the threaded handlers (bench.py,
 DISPATCH_PRE_THREADED).  This program asks what that dispatch costs with the one thing a
 plain line cannot do without once handler threads exist: the serving record kept per
-*context* (REQ-HANDLER-2, internal.h `irqsync_serving`), for which `irqsync_context()` asks
-the port for the current handler thread before the CPU.  Nothing threaded is added: no
-chain field, no wake-up, no mask.
+*context* (REQ-HANDLER-2, REQ-ERR-4; internal.h `irqsync_serving`), for which
+`irqsync_context()` asks the port for the current handler thread before the CPU.  Nothing
+threaded is added: no chain field, no wake-up, no mask.
 
   python3 -m tools.bench.dispatch_floor [--out FILE]
 

@@ -37,7 +37,7 @@ bench-threaded: $(BENCH_DIR)/bench-v2 $(BUILD)/tests/threaded
 # that commit.  make bench folds its row into bench.json; alone: `make bench-floor` (seconds).
 BENCH_FLOOR_JSON := $(BENCH_DIR)/floor.json
 .PHONY: bench-floor
-bench-floor: ## the plain-dispatch goal's floor: the pre-threaded dispatch + the context query
+bench-floor: $(BENCH_DIR)/bench-v2 ## the plain-dispatch goal's floor: the pre-threaded dispatch + the context query
 	BUILD=$(BUILD) $(PYTHON) -m tools.bench.dispatch_floor --out $(BENCH_FLOOR_JSON)
 
 .PHONY: bench

@@ -188,6 +188,8 @@ DISPATCH_GOAL = 100        # instructions, issue 14
 # branch point of threaded-c: 166.006, the .006 being the spurious-detection window's reset,
 # 6 instructions every IRQSYNC_SPURIOUS_WINDOW = 1000th pass).  Issue 25: a plain line's
 # dispatch must not get slower than this; compared in whole instructions, as it was recorded.
+# That commit's dispatch with only the per-context serving record added already counts more
+# (make bench-floor, dispatch_floor.py; floor_row below).
 DISPATCH_PRE_THREADED = 166
 
 

@@ -102,6 +102,11 @@ prove-contracts: ## the contracts as WP sees them, macros expanded -> build/evid
 	  cat $(PROVE_DIR)/contracts.c; } > $(PROVE_CONTRACTS).tmp && mv $(PROVE_CONTRACTS).tmp $(PROVE_CONTRACTS)
 	@echo "prove-contracts: $(PROVE_CONTRACTS) ($$(grep -c '^/\*@ *\(requires\|assigns\|ensures\|behavior\|terminates\)' $(PROVE_CONTRACTS)) function contracts)"
 
+# Where the last run's time went (proofs/cost.py): per prover, the smoke tests, WP's own work.
+.PHONY: prove-cost
+prove-cost: ## where the last make prove's (or PROVE_COST_DIR's) time went, per prover
+	@$(PYTHON) proofs/cost.py $(or $(PROVE_COST_DIR),$(PROVE_DIR)/units)
+
 .PHONY: prove-merge prove-store prove-status
 prove: prove-config prove-contracts | prove-cache-seed ## the WP gate on the core, unit by unit -> build/evidence/proofs.json
 	@mkdir -p $(EVIDENCE)

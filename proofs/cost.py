@@ -12,12 +12,11 @@ goal a prover proved, with that prover's own time).  Prints, over all units:
     it reported for them,
   * the smoke tests, and what they cost at most: a passing smoke test is one no prover proved,
     so each prover tried spends up to the smoke timeout on it,
-  * the rest: unit wall seconds not spent by a prover on a proved goal or a smoke test (WP's
-    own work -- VC generation, Qed, Why3's encoding -- and its scheduling), an upper bound
-    on the smoke share being used.
+  * the rest: the unit wall seconds that no prover reported for a proved goal -- the smoke
+    tests, and WP's own work (VC generation, Qed, Why3's encoding) and scheduling.
 
 It decides nothing: it is the measurement behind the proof's settings (spec/proof.md, "The
-gate").  A unit reused from the store has no log and is not counted.
+gate").  A unit without its frama-c.log counts in the totals, with no prover time.
 """
 import argparse, glob, json, os, re, sys
 

@@ -527,7 +527,7 @@ def main():
     r.add_argument("--job", required=True)
     r.add_argument("--outdir", required=True)
     r.add_argument("--why3conf", required=True)
-    r.add_argument("--provers", default="z3,cvc4", help="required provers")
+    r.add_argument("--provers", default="cvc4,z3", help="required provers")
     r.add_argument("--optional-provers", default="cvc5", help="used when configured")
     r.add_argument("--run-all-provers", action="store_true")
     r.add_argument("--no-smoke", action="store_true",

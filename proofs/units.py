@@ -803,7 +803,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--unit-par", type=int, default=1)
     ap.add_argument("--why3conf", default="build/proofs/why3.conf")
-    ap.add_argument("--provers", default="z3,cvc4")
+    ap.add_argument("--provers", default="cvc4,z3")
     ap.add_argument("--optional-provers", default="")
     ap.add_argument("--run-all-provers", action="store_true")
     ap.add_argument("--steps", type=int, default=0)

@@ -207,6 +207,11 @@ static int irqsync_run_passes(struct irq_desc *desc, unsigned int irq, struct ir
 	int handled = 0;
 	int spurious = 0;
 
+	/* The lock lies apart from the status words: a fact about addresses, which no store in
+	 * the loop can change.  Proved here, before the loop, in a second or two; inside it the
+	 * provers had to find it again among the loop's hypotheses (spin_unlock's precondition,
+	 * 17-27 s). */
+	/*@ assert lock_apart: lock_not_status(&desc->lock); */
 	/* (every_pass_in_instance comes before cpu_ready: WP proves each invariant assuming the
 	 * ones before it, so a pass outside the instance fails this named one.) */
 	/*@ loop invariant REQ_SYNC_1: REQ_DISPATCH_3: every_pass_in_instance: instance_running(irq);

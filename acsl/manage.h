@@ -16,6 +16,14 @@
     requires slot < IRQSYNC_MAX_SHARERS;
     assigns desc->action[slot];
     ensures REQ_LIFECYCLE_1: REQ_LIFECYCLE_4: slot_free: action_free(&desc->action[slot]);
+    // Freeing the slot just past a chain that is well formed but for that slot closes it
+    // (irqsync_unlink's last slot): the chain is then well formed.
+    ensures REQ_LIFECYCLE_4: closes_chain: (\old(desc->nr_actions) == slot &&
+      \old(desc->depth) <= IRQSYNC_DEPTH_MAX &&
+      (\forall integer j; 0 <= j < slot ==> \at(action_installed(&desc->action[j]), Pre)) &&
+      (\forall integer j; slot < j < IRQSYNC_MAX_SHARERS ==>
+         \at(action_free(&desc->action[j]), Pre)))
+      ==> desc_wf(desc);
     ensures ACSL_INIT;
 */
 static void irqsync_action_clear(struct irq_desc *desc, unsigned int slot);
@@ -185,7 +193,7 @@ static unsigned int irqsync_find_action(const struct irq_desc *desc, const void 
       desc->action[j] == \old(desc->action[j + 1]);
     ensures REQ_LIFECYCLE_4: last_disables: desc->nr_actions == 0 ==>
       desc->depth == 1 && (desc->status.counter & IRQS_DISABLED) != 0;
-    ensures desc_wf(desc);
+    ensures wf_kept: desc_wf(desc);
     ensures REQ_SYNC_1: instances_kept: \at(instances_ok, Pre) ==> instances_ok;
     ensures ACSL_INIT;
 */

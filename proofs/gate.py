@@ -534,7 +534,7 @@ def main():
                    help="no smoke tests (a proof mutant's job: it shows one clause failing)")
     r.add_argument("--steps", type=int, default=2000000)
     r.add_argument("--timeout", type=int, default=60)
-    r.add_argument("--smoke-timeout", type=int, default=3,
+    r.add_argument("--smoke-timeout", type=int, default=1,
                    help="smoke tests run every prover to this limit (they pass by failing)")
     r.add_argument("--par", type=int, default=2)
     r.add_argument("--cache", default="update",

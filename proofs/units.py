@@ -808,7 +808,7 @@ def main():
     ap.add_argument("--run-all-provers", action="store_true")
     ap.add_argument("--steps", type=int, default=0)
     ap.add_argument("--timeout", type=int, default=40)
-    ap.add_argument("--smoke-timeout", type=int, default=3)
+    ap.add_argument("--smoke-timeout", type=int, default=1)
     ap.add_argument("--cache", default="update")
     ap.add_argument("--cache-dir", default="build/proofs/cache")
     ap.add_argument("--initialized", default="@all")

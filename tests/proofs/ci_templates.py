@@ -49,7 +49,7 @@ assert not any(isinstance(j, dict) and j.get("allow_failure") not in (None, Fals
 # .ci/run: the cold proof, then make check (whose runner prints the last line and reads the cold
 # verdict as a case), both deciding the exit status
 cmds = [x.split("#")[0].strip() for x in open(".ci/run") if not x.lstrip().startswith(("#", "echo"))]
-cold_cmd = "make prove-cold > >(tee build/ci/prove-cold.log) 2>&1 || cold=$?"
+cold_cmd = "make prove-cold JOBS=3 > >(tee build/ci/prove-cold.log) 2>&1 || cold=$?"
 check_cmd = "IRQSYNC_CI_COLD_STATUS=build/ci/prove-cold.status make check || status=$?"
 assert check_cmd in cmds and cold_cmd in cmds, cmds
 assert cmds.index(cold_cmd) < cmds.index(check_cmd)

@@ -123,6 +123,45 @@ check_passes_build() {
 }
 t_run "runner/make check passes a BUILD set in a makefile to the runner" check_passes_build
 
+# Groups run two at a time (CHECK_JOBS), except two that name the same thing in `# check-uses:`;
+# a `# check-last` group starts when every other has ended.  Groups a and b mark themselves
+# running and look for each other for 2 s; the free group c waits (a condition, bounded) for one
+# of them to be running beside it (or for both to have ended); the last group z finds every other group ended.  Without the
+# header lines, a and b run together and see each other: the check can fail.
+sched_tree() { # DIR USES — groups a, b (using USES, if any), c (free) and z (last)
+  local d=$1 g o
+  [[ $d == /* ]] || d=$PWD/$d
+  runner_tree "$d" || return 1
+  for g in a b; do
+    o=$([[ $g == a ]] && echo b || echo a)
+    cat >"$d/tests/suites/$g.sh" <<EOS
+${2:+# check-uses: $2}
+. tests/lib.sh
+touch $d/$g.run
+for i in \$(seq 10); do [[ -e $d/$o.run ]] && break; sleep 0.2; done
+[[ -e $d/$o.run ]] && t_fail $g-overlap "$o running too" || t_ok $g-alone
+rm -f $d/$g.run; touch $d/$g.end
+EOS
+  done
+  cat >"$d/tests/suites/c.sh" <<EOS
+. tests/lib.sh
+for i in \$(seq 300); do [[ -e $d/a.run || -e $d/b.run || (-e $d/a.end && -e $d/b.end) ]] && break; sleep 0.2; done
+[[ -e $d/a.run || -e $d/b.run ]] && t_ok c-beside-a-or-b || t_fail c-beside-a-or-b "ran alone"
+touch $d/c.end
+EOS
+  cat >"$d/tests/suites/z.sh" <<EOS
+# check-last
+. tests/lib.sh
+[[ -e $d/a.end && -e $d/b.end && -e $d/c.end ]] && t_ok z-after-all || t_fail z-after-all "started early"
+EOS
+  (cd "$d" && env -u SUITES -u BUILD -u CHECK_JOBS python3 -m tools.runtests)
+}
+t_run "runner/groups run two at a time; none beside a group that uses the same; last ones last" \
+  bash -c "$(declare -f runner_tree sched_tree)"'; out=$(sched_tree "$1" lib); echo "$out"; grep -q "^4 passed, 0 failed$" <<<"$out"' _ "$B/sched"
+t_run_fail "runner/without check-uses the same groups overlap (the check above can fail)" \
+  'FAIL  [ab]-overlap: [ab] running too' \
+  bash -c "$(declare -f runner_tree sched_tree)"'; sched_tree "$1" ""' _ "$B/sched-free"
+
 # A suite whose build case fails stops there: it never runs the binary an older build left.
 t_run_fail "runner/a failed build runs no older binary" '^0 passed, 1 failed$' \
   env SUITES=no-such-group bash -c '

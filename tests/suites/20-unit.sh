@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # 20-unit — the C library on the host: unit tests (release, debug, step-hook, ASan+UBSan,
 # TSan builds), compile-fail tests, link/symbol checks.  Budget: <= 2 min.
+# check-uses: lib   (tools/runtests.py: builds the library's objects under $BUILD)
 source tests/lib.sh
 BD=${BUILD:-build}   # the build directory (make and tools/runtests.py pass BUILD)
 

@@ -8,6 +8,7 @@
 # Expected failure: the library with the seeded bug of issue 27 (request_irq keeps the
 # spurious window; the twin spurious-window-kept of twins/catalog.yml) fails exactly
 # the two cases that pin the reset.  Budget: < 30 s.
+# check-uses: lib   (tools/runtests.py: builds the library's objects under $BUILD)
 source tests/lib.sh
 BD=${BUILD:-build}   # the build directory (make and tools/runtests.py pass BUILD)
 

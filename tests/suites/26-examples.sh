@@ -8,6 +8,7 @@
 # fail their own checks, on both machines; and the checks of the examples with hard handlers
 # must catch the test-only library that does not wait for a running handler.
 # Scratch space: $BUILD/install-test/ (BUILD: the build directory, default build; removed first).  Budget: < 1 min (about 30 s).
+# check-uses: lib   (tools/runtests.py: builds and installs the library from $BUILD)
 source tests/lib.sh
 MAKE="make --no-print-directory"
 BD=${BUILD:-build}   # the build directory (make and tools/runtests.py pass BUILD)

@@ -10,6 +10,7 @@
 # reduction R14 (its cutoff, a known-bad twin, its premise monitor) and a swarm smoke run
 # [REQ-MM-6] (the frontier and the real swarm are `make model-scale` / `make model-swarm`).
 # Every expected violation passes only when pan reports that specific assertion or claim.
+# check-uses: model   (tools/runtests.py: SPIN's work files and pan cache under $BUILD/model)
 . tests/lib.sh
 B=${BUILD:-build}/model-check
 mkdir -p "$B"

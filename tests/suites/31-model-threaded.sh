@@ -9,6 +9,7 @@
 # ("incomplete", run1 exit 3) fails its case either way: a holding case needs exit 0, an
 # expected failure needs pan's message, which an incomplete run never prints.
 # One case by hand:  python3 -m tools.model.run1 --model promela/threaded.pml MM_WEAK TH_SCEN=1
+# check-uses: model   (tools/runtests.py: SPIN's work files under $BUILD)
 . tests/lib.sh
 R1="python3 -m tools.model.run1 --model promela/threaded.pml"
 MMS="sc tso weak"

@@ -4,6 +4,7 @@
 # demonstration (tests/race/race.c); the threaded handlers' stress (tests/stress/threaded.c).
 # Budget: <= 4 min.
 # `make test` runs the long stress (>= 10^6 interrupts); this suite a shorter one.
+# check-uses: machine   (tools/runtests.py: the race needs both cores to itself)
 source tests/lib.sh
 BD=${BUILD:-build}   # the build directory (make and tools/runtests.py pass BUILD)
 

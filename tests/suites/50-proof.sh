@@ -5,6 +5,7 @@
 # proofs/wp-cache.tar.xz by make prove-cache-seed when absent or empty, so in a fresh BUILD too); a
 # cached result of an unproved goal stays unproved, and the expected failures below run
 # through the same cache, so a replay still fails where it must.
+# check-uses: proof   (tools/runtests.py: $BUILD/proofs and $BUILD/evidence/proofs.json)
 cd "$(dirname "$0")/../.." || exit 1
 source tests/lib.sh
 BD=${BUILD:-build}   # the build directory (make and tools/runtests.py pass BUILD)

@@ -6,6 +6,7 @@
 # obligation it breaks. [REQ-TCB-1 REQ-TCB-2]
 # Every run is bounded (mk/port.mk wraps each program and qemu in `timeout`, a hang guard; every
 # wait in the suite counts iterations); builds and runs are niced: the machine is shared.
+# check-uses: lib   (tools/runtests.py: port builds next to the library's under $BUILD)
 . tests/lib.sh
 MAKE="nice -n 10 make --no-print-directory -s"
 

@@ -8,6 +8,7 @@
 # (BUILD: the build directory, default build; make and tools/runtests.py pass it, in the
 # environment, where the bash -c of the cases below read it too.)
 # [REQ-MM-4 REQ-TCB-1]
+# check-uses: lib   (tools/runtests.py: cross builds next to the library's under $BUILD)
 . tests/lib.sh
 MAKE="make --no-print-directory -s"
 

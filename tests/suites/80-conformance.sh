@@ -8,6 +8,7 @@
 # and WEAK counterexamples are replayed with their words and buffers emulated; the shipped
 # library carries no step hook; the threaded protocol's SC schedules replay on the C (and fail on
 # its mutants).  Budget: <= 3 min on an idle 2-core host (about 2 min CPU).
+# check-uses: lib model   (tools/runtests.py: builds the replay binaries, runs SPIN)
 source tests/lib.sh
 
 t_run "conformance/build [REQ-IMPL-3]" make -s -j2 conformance-bins lib

@@ -4,6 +4,7 @@
 # copy of the tree under build/mutants/ and the named technique runs on that copy; the case
 # passes only if the technique fails with the specific killing failure.  The unmutated copy is
 # the control: every technique must pass on it.  One mutant per technique.  Budget: <= 3 min.
+# check-uses: lib model   (tools/runtests.py: builds the replay binaries, runs SPIN)
 source tests/lib.sh
 
 C="python3 -m tools.mutants.campaign --one"

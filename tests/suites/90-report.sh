@@ -3,6 +3,7 @@
 # The generator runs on fixture results (tests/report/fixtures/) stamped in a throw-away git tree,
 # so every rule is checked against known answers; then `make report` runs on this tree's real
 # results and the page is opened in headless chromium. Budget: well under 2 minutes.
+# check-last   (tools/runtests.py: reads this run's results of every other group)
 source tests/lib.sh
 
 top=$PWD

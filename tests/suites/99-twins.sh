@@ -4,6 +4,7 @@
 # kind of twin, each killer case of a group that ran in this make check must be in its results
 # and have passed as "failed as expected" (not a success, another failure, a timeout, or missing
 # because a group dropped the twin).  A skip counts only where the killer says `skip_ok`.
+# check-last   (tools/runtests.py: reads this run's results of every other group)
 cd "$(dirname "$0")/../.." || exit 1
 source tests/lib.sh
 

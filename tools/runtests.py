@@ -15,8 +15,8 @@ its header comment:
   # check-last            it reads the other suites' results: it starts when they have ended
 Results land in $BUILD/results/<suite>.tsv and $BUILD/results/summary.json (read by the report),
 logs in $BUILD/logs/<suite>/: BUILD is the build directory make passes (default build, relative to
-the repository); each suite gets it in its environment.  The order: longest first, by the last
-run's summary.json when there is one (so that the pool ends together), else by name.
+the repository); each suite gets it in its environment.  summary.json records when each group
+started and how long it took (seconds from the start of the run).
 """
 import argparse, json, os, re, signal, subprocess, sys, tempfile, time
 
@@ -124,7 +124,11 @@ def main(argv=None):
             last_secs = {x["suite"]: x["seconds"] for x in json.load(f)["suites"]}
     except (OSError, ValueError, KeyError, TypeError):
         pass
-    pending = sorted(suites, key=lambda s: (-last_secs.get(s[:-3], 0), s))
+    # The order: a group that runs alone first (it idles the other slot wherever it goes, and
+    # the pool fills after it); then the groups that use the most (each holds up the others
+    # that use the same); then the longest by the last run's times (a fresh clone has none).
+    pending = sorted(suites, key=lambda s: ("machine" not in info[s][0], -len(info[s][0]),
+                                            -last_secs.get(s[:-3], 0), s))
     outdir = tempfile.mkdtemp(prefix="runtests.")
     totals = {"pass": 0, "fail": 0, "skip": 0}
     summary = {}
@@ -154,6 +158,7 @@ def main(argv=None):
                     continue
                 running.remove(r)
                 summary[r.name] = finish(r, rc, limit, results, totals)
+                summary[r.name]["started"] = round(r.t0 - t_all, 1)
     finally:
         for r in running:  # interrupted: leave nothing behind
             kill_session(r.p.pid)

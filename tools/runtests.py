@@ -18,7 +18,7 @@ logs in $BUILD/logs/<suite>/: BUILD is the build directory make passes (default 
 the repository); each suite gets it in its environment.  summary.json records when each group
 started and how long it took (seconds from the start of the run).
 """
-import argparse, json, os, re, signal, subprocess, sys, tempfile, time
+import argparse, json, os, re, shutil, signal, subprocess, sys, tempfile, time
 
 USES = re.compile(r"^#\s*check-uses:\s*([^(\n]+)", re.M)   # a comment in parentheses may follow
 LAST = re.compile(r"^#\s*check-last\b", re.M)
@@ -117,7 +117,6 @@ def main(argv=None):
     results = os.path.join(build, "results")
     os.makedirs(results, exist_ok=True)
     info = {s: header(f"tests/suites/{s}") for s in suites}
-    # longest first, by the last run's times (a fresh clone has none: by name)
     last_secs = {}
     try:
         with open(os.path.join(results, "summary.json")) as f:
@@ -162,6 +161,7 @@ def main(argv=None):
     finally:
         for r in running:  # interrupted: leave nothing behind
             kill_session(r.p.pid)
+        shutil.rmtree(outdir, ignore_errors=True)
     with open(os.path.join(results, "summary.json"), "w") as f:
         json.dump({"suites": [summary[s[:-3]] for s in suites if s[:-3] in summary],
                    "seconds": round(time.time() - t_all, 1)}, f, indent=1)
